@@ -1,0 +1,53 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createDispatch } from '../main/core/dispatch.ts';
+import { createHandlers } from '../main/core/handlers.ts';
+import { startServer } from './server.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function fail(message: string): never {
+  console.error(`crit serve: ${message}`);
+  process.exit(2);
+}
+
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        'data-dir': { type: 'string' },
+        token: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+})();
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0–65535, got "${values.port}".`);
+const dataDir = path.resolve(values['data-dir'] ?? path.join(root, '.cache', 'browser-data'));
+const rendererDir = path.join(root, 'out', 'renderer');
+const resourcesDir = path.join(root, 'resources');
+if (!existsSync(path.join(rendererDir, 'index.html'))) {
+  fail('the renderer is not built; run "npm run build" first.');
+}
+mkdirSync(dataDir, { recursive: true });
+
+const handlers = createHandlers({ dataDir, resourcesDir });
+const server = await startServer({
+  dispatch: createDispatch(handlers),
+  port,
+  rendererDir,
+  resourcesDir,
+  ...(values.token ? { token: values.token } : {}),
+});
+console.log(`Crit is serving at ${server.url}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void server.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { Envelope } from './errors.ts';
+import type { Review, SampleCard } from './domain.ts';
+
+/**
+ * The one bridge contract. Every call the renderer can make is listed here once:
+ * namespace → method → argument schema (a tuple) and result type. The preload's
+ * `window.api`, the ipcMain binding and the HTTP server are all derived from it.
+ */
+
+/** A call's definition: its arguments as a zod tuple, its result as a phantom type. */
+export interface CallDef<Args extends z.ZodTuple = z.ZodTuple, Result = unknown> {
+  args: Args;
+  /** Never read at run time; carries the result type. */
+  result?: Result;
+}
+
+function call<Result>() {
+  return <Args extends z.ZodTuple>(args: Args): CallDef<Args, Result> => ({ args });
+}
+
+const sampleKey = z.string().max(200);
+
+export const contract = {
+  samples: {
+    list: call<SampleCard[]>()(z.tuple([])),
+    open: call<Review>()(z.tuple([sampleKey])),
+  },
+} as const satisfies Record<string, Record<string, CallDef>>;
+
+export type Contract = typeof contract;
+export type Namespace = keyof Contract;
+type Def<N extends Namespace, M extends keyof Contract[N]> = Contract[N][M];
+type ArgsOf<D> = D extends CallDef<infer A, unknown> ? z.input<A> : never;
+type ParsedArgsOf<D> = D extends CallDef<infer A, unknown> ? z.output<A> : never;
+type ResultOf<D> = D extends CallDef<z.ZodTuple, infer R> ? R : never;
+
+/** The API as the renderer uses it: each call resolves to its result or throws a CritError. */
+export type Api = {
+  [N in Namespace]: {
+    [M in keyof Contract[N]]: (...args: ArgsOf<Def<N, M>>) => Promise<ResultOf<Def<N, M>>>;
+  };
+};
+
+/** The API as the preload exposes it: each call resolves to an envelope, never rejects. */
+export type RawApi = {
+  [N in Namespace]: {
+    [M in keyof Contract[N]]: (...args: ArgsOf<Def<N, M>>) => Promise<Envelope<ResultOf<Def<N, M>>>>;
+  };
+};
+
+/** What main implements: each handler receives already-parsed arguments. */
+export type Handlers = {
+  [N in Namespace]: {
+    [M in keyof Contract[N]]: (
+      ...args: ParsedArgsOf<Def<N, M>>
+    ) => ResultOf<Def<N, M>> | Promise<ResultOf<Def<N, M>>>;
+  };
+};
+
+/** A channel name, `namespace:method`. */
+export type Channel = {
+  [N in Namespace]: `${N & string}:${keyof Contract[N] & string}`;
+}[Namespace];
+
+/** Every channel of the contract, in order. */
+export const CHANNELS: readonly Channel[] = Object.entries(contract).flatMap(([ns, methods]) =>
+  Object.keys(methods).map((m) => `${ns}:${m}` as Channel),
+);
+
+const CHANNEL_SET: ReadonlySet<string> = new Set(CHANNELS);
+
+/** Looks up a channel's definition; undefined for anything not in the contract. */
+export function lookupChannel(channel: string): CallDef | undefined {
+  if (!CHANNEL_SET.has(channel)) return undefined;
+  const [ns, method] = channel.split(':') as [string, string];
+  return (contract as unknown as Record<string, Record<string, CallDef>>)[ns]?.[method];
+}
+
+/** Builds a namespaced API object whose every method forwards to `send(channel, args)`. */
+export function deriveApi<T>(send: (channel: Channel, args: unknown[]) => Promise<unknown>): T {
+  const api: Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>> = {};
+  for (const channel of CHANNELS) {
+    const [ns, method] = channel.split(':') as [string, string];
+    api[ns] ??= {};
+    api[ns][method] = (...args: unknown[]) => send(channel, args);
+  }
+  return api as T;
+}

@@ -1,0 +1,37 @@
+/** Error codes a bridge call can answer with; the renderer shows them as they are. */
+export const ERROR_CODES = [
+  'invalid-argument',
+  'unknown-channel',
+  'not-found',
+  'conflict',
+  'unsupported-file',
+  'too-large',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The serialisable shape of an error crossing the bridge. */
+export interface BridgeErrorData {
+  code: ErrorCode;
+  message: string;
+}
+
+/** What every bridge call resolves to on the wire: a value or a typed error, never a throw. */
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: BridgeErrorData };
+
+/** An error with a code the user interface can act on. Thrown by core, carried as data. */
+export class CritError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'CritError';
+    this.code = code;
+  }
+}
+
+/** Turns an envelope back into its value, or throws the CritError it carries. */
+export function unwrap<T>(envelope: Envelope<T>): T {
+  if (envelope.ok) return envelope.value;
+  throw new CritError(envelope.error.code, envelope.error.message);
+}
