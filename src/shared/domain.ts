@@ -20,6 +20,18 @@ export interface Position {
   page: string;
 }
 
+export type CommentStatus = 'open' | 'resolved';
+export const COMMENT_STATUSES: readonly CommentStatus[] = ['open', 'resolved'];
+
+export interface Reply {
+  id: string;
+  commentId: string;
+  reviewerId: string;
+  contents: string;
+  /** ISO-8601 timestamp. */
+  created_at: string;
+}
+
 export interface Comment {
   id: string;
   contents: string;
@@ -29,7 +41,12 @@ export interface Comment {
   pageId: string;
   tag: Tag;
   position: Position;
+  status: CommentStatus;
+  replies: Reply[];
 }
+
+export type ReviewerRole = 'peer' | 'expert';
+export const REVIEWER_ROLES: readonly ReviewerRole[] = ['peer', 'expert'];
 
 export interface Reviewer {
   id: string;
@@ -37,6 +54,16 @@ export interface Reviewer {
   /** Avatar address. */
   img: string;
   comments: Comment[];
+  role?: ReviewerRole;
+}
+
+/** Where an element sits on a page, in percent of the image's width and height. */
+export interface ElementBox {
+  tag: Tag;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 
 export interface Page {
@@ -44,6 +71,12 @@ export interface Page {
   name: string;
   /** Image address. */
   img: string;
+  /** Small image address for lists and covers. */
+  thumb?: string;
+  width?: number;
+  height?: number;
+  /** The element map, where the page was captured or the sample ships one. */
+  elements?: ElementBox[];
 }
 
 /** A review as the workspace draws it: the design's title, pages and reviewers. */
@@ -59,5 +92,27 @@ export interface SampleCard {
   name: string;
   description: string;
   preview: string;
+  avatar: string;
+}
+
+/** A design of the user's own, as the landing screen lists it. */
+export interface DesignSummary {
+  id: string;
+  name: string;
+  description: string;
+  pageCount: number;
+  commentCount: number;
+  /** Thumbnail address of the first page, null while the design has no pages. */
+  cover: string | null;
+  /** ISO-8601 time of the last change to the design, its pages or its comments. */
+  updatedAt: string;
+}
+
+/** The local user: the reviewer identity comments written on this machine carry. */
+export interface Profile {
+  reviewerId: string;
+  name: string;
+  role: ReviewerRole;
+  /** Avatar address (an image in the store, or a generated initials avatar). */
   avatar: string;
 }

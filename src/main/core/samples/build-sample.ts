@@ -57,6 +57,8 @@ export function buildSample(name: string | undefined, options: SampleOptions = {
         pageId: page.id,
         tag,
         position: { x: percent(random), y: percent(random), page: page.id },
+        status: 'open',
+        replies: [],
       };
     });
     comments.sort((a, b) => b.created_at.localeCompare(a.created_at));
