@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CONTENT_SECURITY_POLICY } from '../shared/csp.ts';
+import { decodeWire, encodeWire } from '../shared/wire.ts';
 import type { Dispatch } from '../main/core/dispatch.ts';
 import { resolveAppPath, type MediaRoots } from '../main/core/media.ts';
 import { isAllowedHost, isAuthorised, tokenCookie } from './auth.ts';
@@ -63,7 +64,7 @@ async function handleApi(
   if (!body) return send(res, 413, 'Request too large.');
   let args: unknown;
   try {
-    args = JSON.parse(body.toString('utf8'));
+    args = decodeWire(body.toString('utf8'));
   } catch {
     return send(
       res,
@@ -74,7 +75,7 @@ async function handleApi(
   }
   const envelope = await options.dispatch(channel, args);
   const status = !envelope.ok && envelope.error.code === 'unknown-channel' ? 404 : 200;
-  send(res, status, JSON.stringify(envelope), 'application/json');
+  send(res, status, encodeWire(envelope), 'application/json');
 }
 
 async function handleFile(

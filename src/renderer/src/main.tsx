@@ -1,8 +1,13 @@
+import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app.tsx';
+import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <p>Crit</p>
+    <Provider>
+      <App />
+    </Provider>
   </StrictMode>,
 );

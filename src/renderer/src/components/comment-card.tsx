@@ -1,0 +1,72 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { Comment } from '../../../shared/domain.ts';
+import { relativeTime } from '../../../shared/relative-time.ts';
+import { Avatar } from './avatar.tsx';
+
+interface CommentCardProps {
+  comment: Comment;
+  number: number;
+  authorName: string;
+  authorAvatar: string | undefined;
+  now: number;
+  selected: boolean;
+  /** Scroll the card into view (when its pin was chosen). */
+  reveal: boolean;
+  onSelect: () => void;
+  /** Actions and replies, where the comment can be worked on. */
+  children?: ReactNode;
+}
+
+/** A comment: who, when, its number and tag, what they said. */
+export function CommentCard(props: CommentCardProps) {
+  const { comment, number, authorName, authorAvatar, now, selected, reveal, onSelect } = props;
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (reveal) ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [reveal]);
+  const classes = [
+    'comment-card',
+    selected && 'comment-card--selected',
+    comment.status === 'resolved' && 'comment-card--resolved',
+  ];
+  return (
+    <li>
+      <article
+        ref={ref}
+        className={classes.filter(Boolean).join(' ')}
+        aria-labelledby={`comment-${comment.id}-title`}
+        data-comment-id={comment.id}
+        tabIndex={-1}
+        onClick={(event) => {
+          if (!(event.target as HTMLElement).closest('button, textarea, select, input, a')) onSelect();
+        }}
+        onFocus={(event) => {
+          if (event.target === event.currentTarget) onSelect();
+        }}
+      >
+        <header className="comment-card__head">
+          <Avatar src={authorAvatar} alt="" size={32} />
+          <div className="comment-card__who">
+            <span className="comment-card__name" id={`comment-${comment.id}-title`}>
+              {authorName}
+            </span>
+            <time className="comment-card__time" dateTime={comment.created_at}>
+              {relativeTime(comment.created_at, now)}
+            </time>
+          </div>
+          <button
+            type="button"
+            className="badge"
+            aria-label={`Show pin ${number} (${comment.tag})`}
+            onClick={onSelect}
+          >
+            {number} · {comment.tag}
+          </button>
+        </header>
+        {comment.status === 'resolved' && <p className="comment-card__status">Resolved</p>}
+        <p className="comment-card__contents">{comment.contents}</p>
+        {props.children}
+      </article>
+    </li>
+  );
+}

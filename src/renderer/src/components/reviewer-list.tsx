@@ -1,0 +1,50 @@
+import { useAtom, useAtomValue } from 'jotai';
+import type { MouseEvent } from 'react';
+import { reviewersAtom, selectedReviewerIdAtom } from '../state/review-atoms.ts';
+import { Avatar } from './avatar.tsx';
+
+/**
+ * REVIEWERS: clicking one filters to them and outlines the avatar; clicking the
+ * section's empty area (or "All reviewers") goes back to everyone.
+ */
+export function ReviewerList() {
+  const reviewers = useAtomValue(reviewersAtom);
+  const [selectedId, select] = useAtom(selectedReviewerIdAtom);
+  const clearOnBackground = (event: MouseEvent) => {
+    if (!(event.target as HTMLElement).closest('button')) select(null);
+  };
+  return (
+    // The section is a click target only for its background; the buttons inside carry keyboard access.
+    <section
+      className="side-section side-section--reviewers"
+      aria-labelledby="reviewers-heading"
+      data-testid="reviewers-section"
+      onClick={clearOnBackground}
+    >
+      <h2 id="reviewers-heading" className="side-section__title">
+        Reviewers
+      </h2>
+      <ul className="reviewer-list">
+        {reviewers.map((reviewer) => (
+          <li key={reviewer.id}>
+            <button
+              type="button"
+              className="reviewer-list__item"
+              aria-pressed={reviewer.id === selectedId}
+              onClick={() => select(reviewer.id)}
+            >
+              <Avatar src={reviewer.img} alt="" size={28} />
+              <span>{reviewer.name}</span>
+              {reviewer.role === 'expert' && <span className="role-badge">expert</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {selectedId !== null && (
+        <button type="button" className="link-button" onClick={() => select(null)}>
+          All reviewers
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useAtom, useAtomValue } from 'jotai';
+import type { ReactNode, MouseEvent, PointerEvent as ReactPointerEvent } from 'react';
+import type { Comment, Page } from '../../../shared/domain.ts';
+import {
+  commentSelectionAtom,
+  reviewerNameByIdAtom,
+  visibleCommentsAtom,
+} from '../state/review-atoms.ts';
+import { Pin } from './pin.tsx';
+
+/** A point on the screenshot in percent of its width and height. */
+export interface PercentPoint {
+  x: number;
+  y: number;
+}
+
+interface ScreenshotProps {
+  page: Page;
+  /** Comment mode: a click on the image drops a pin here. */
+  onPlace?: ((point: PercentPoint) => void) | undefined;
+  /** Pins that may be dragged (the user's own, in designs). */
+  canMove?: ((comment: Comment) => boolean) | undefined;
+  onMove?: ((comment: Comment, point: PercentPoint) => void) | undefined;
+  /** Overlays drawn in the image's coordinate box (the composer). */
+  children?: ReactNode;
+}
+
+/** Converts a pointer position to percent of `box`, clamped to 0–100 with two decimals. */
+export function toPercent(clientX: number, clientY: number, box: DOMRect): PercentPoint {
+  const clamp = (v: number) => Math.min(100, Math.max(0, Math.round(v * 100) / 100));
+  return {
+    x: clamp(((clientX - box.left) / box.width) * 100),
+    y: clamp(((clientY - box.top) / box.height) * 100),
+  };
+}
+
+/** The selected page's image with a numbered pin for every visible comment. */
+export function Screenshot({ page, onPlace, canMove, onMove, children }: ScreenshotProps) {
+  const comments = useAtomValue(visibleCommentsAtom);
+  const nameOf = useAtomValue(reviewerNameByIdAtom);
+  const [selection, setSelection] = useAtom(commentSelectionAtom);
+
+  const place = (event: MouseEvent<HTMLDivElement>) => {
+    if (!onPlace || (event.target as HTMLElement).closest('button, form')) return;
+    onPlace(toPercent(event.clientX, event.clientY, event.currentTarget.getBoundingClientRect()));
+  };
+
+  const dragStart = (comment: Comment) => (event: ReactPointerEvent<HTMLButtonElement>) => {
+    const frame = event.currentTarget.parentElement;
+    if (!frame || !onMove || event.button !== 0) return;
+    const startX = event.clientX;
+    const startY = event.clientY;
+    const pin = event.currentTarget;
+    let moved = false;
+    const move = (e: PointerEvent) => {
+      if (!moved && Math.hypot(e.clientX - startX, e.clientY - startY) < 4) return;
+      moved = true;
+      const p = toPercent(e.clientX, e.clientY, frame.getBoundingClientRect());
+      pin.style.left = `${p.x}%`;
+      pin.style.top = `${p.y}%`;
+    };
+    const up = (e: PointerEvent) => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      if (moved) onMove(comment, toPercent(e.clientX, e.clientY, frame.getBoundingClientRect()));
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  };
+
+  return (
+    <div
+      className={onPlace ? 'screenshot screenshot--placing' : 'screenshot'}
+      data-testid="screenshot"
+      onClick={place}
+    >
+      <img className="screenshot__image" src={page.img} alt={`Screenshot of page ${page.name}`} />
+      {comments.map((comment, index) => (
+        <Pin
+          key={comment.id}
+          comment={comment}
+          number={index + 1}
+          authorName={nameOf(comment.reviewerId)}
+          selected={selection?.id === comment.id}
+          reveal={selection?.id === comment.id && selection.from === 'card'}
+          onSelect={() => setSelection({ id: comment.id, from: 'pin' })}
+          onDragStart={canMove?.(comment) ? dragStart(comment) : undefined}
+        />
+      ))}
+      {children}
+    </div>
+  );
+}

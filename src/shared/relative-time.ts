@@ -1,0 +1,41 @@
+import { DateTime, Duration } from 'luxon';
+
+type Unit = 'seconds' | 'minutes' | 'hours' | 'days' | 'months' | 'years';
+
+/**
+ * Thresholds of the long-standing relative-time convention (SPEC A5): each row is the
+ * unit, the largest rounded count that still reads as a single unit ("a minute"), and
+ * the count from which the next unit takes over.
+ */
+const STEPS: { unit: Unit; single: string; upTo: number }[] = [
+  { unit: 'minutes', single: 'a minute', upTo: 45 },
+  { unit: 'hours', single: 'an hour', upTo: 22 },
+  { unit: 'days', single: 'a day', upTo: 26 },
+  { unit: 'months', single: 'a month', upTo: 11 },
+  { unit: 'years', single: 'a year', upTo: Infinity },
+];
+
+/** Phrase for an elapsed span, without "ago" / "in". */
+function phrase(milliseconds: number): string {
+  // 'longterm' uses the calendar averages (365.2425-day year, 30.436875-day month).
+  const span = Duration.fromMillis(Math.abs(milliseconds), { conversionAccuracy: 'longterm' });
+  if (Math.round(span.as('seconds')) < 45) return 'a few seconds';
+  for (const { unit, single, upTo } of STEPS) {
+    const count = Math.round(span.as(unit));
+    if (count <= 1) return single;
+    if (count < upTo) return `${count} ${unit}`;
+  }
+  return `${Math.round(span.as('years'))} years`;
+}
+
+/**
+ * Relative time between `iso` and `now`, worded as relative-time libraries have long
+ * done: "a few seconds ago", "3 hours ago", "in a day".
+ */
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const then = DateTime.fromISO(iso);
+  if (!then.isValid) return '';
+  const diff = now - then.toMillis();
+  const text = phrase(diff);
+  return diff >= 0 ? `${text} ago` : `in ${text}`;
+}
