@@ -38,7 +38,8 @@ export function CommentCard(props: CommentCardProps) {
         data-comment-id={comment.id}
         tabIndex={-1}
         onClick={(event) => {
-          if (!(event.target as HTMLElement).closest('button, textarea, select, input, a')) onSelect();
+          if (!(event.target as HTMLElement).closest('button, textarea, select, input, a'))
+            onSelect();
         }}
         onFocus={(event) => {
           if (event.target === event.currentTarget) onSelect();

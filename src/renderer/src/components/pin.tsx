@@ -14,12 +14,25 @@ interface PinProps {
 }
 
 /** A numbered pin centred on its comment's x%/y% of the screenshot. */
-export function Pin({ comment, number, authorName, selected, reveal, onSelect, onDragStart }: PinProps) {
+export function Pin({
+  comment,
+  number,
+  authorName,
+  selected,
+  reveal,
+  onSelect,
+  onDragStart,
+}: PinProps) {
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (reveal) ref.current?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'smooth' });
+    if (reveal)
+      ref.current?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'smooth' });
   }, [reveal]);
-  const classes = ['pin', selected && 'pin--selected', comment.status === 'resolved' && 'pin--resolved'];
+  const classes = [
+    'pin',
+    selected && 'pin--selected',
+    comment.status === 'resolved' && 'pin--resolved',
+  ];
   return (
     <button
       ref={ref}

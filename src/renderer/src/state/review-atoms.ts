@@ -26,7 +26,9 @@ export const addCommentAtom = atom(
   null,
   (_get, set, { reviewerId, comment }: { reviewerId: string; comment: Comment }) => {
     set(reviewersAtom, (reviewers) =>
-      reviewers.map((r) => (r.id === reviewerId ? { ...r, comments: [...r.comments, comment] } : r)),
+      reviewers.map((r) =>
+        r.id === reviewerId ? { ...r, comments: [...r.comments, comment] } : r,
+      ),
     );
   },
 );
@@ -68,7 +70,9 @@ export const pageCommentsAtom = atom((get) => {
   const status = get(statusFilterAtom);
   return get(allCommentsAtom).filter(
     (c) =>
-      c.pageId === pageId && (tag === null || c.tag === tag) && (status === 'all' || c.status === status),
+      c.pageId === pageId &&
+      (tag === null || c.tag === tag) &&
+      (status === 'all' || c.status === status),
   );
 });
 
