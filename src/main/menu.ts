@@ -1,0 +1,102 @@
+import { Menu, type MenuItemConstructorOptions } from 'electron';
+
+/** Where Help › Crit Help leads (the project's home page). */
+export const HELP_URL = 'https://crit.invalid/help';
+
+/** What the menu depends on. */
+export interface MenuOptions {
+  appName: string;
+  isMac: boolean;
+  /** Development builds get reload and developer tools. */
+  isDev: boolean;
+  /** Opens the help page in the system browser. */
+  openHelp: () => void;
+}
+
+/**
+ * The application menu as a template: the platform's standard menus (the app menu on macOS,
+ * File, Edit, View, Window, Help), built without touching Electron so it can be inspected.
+ */
+export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
+  const { appName, isMac, isDev, openHelp } = options;
+  const template: MenuItemConstructorOptions[] = [];
+  if (isMac) {
+    template.push({
+      label: appName,
+      submenu: [
+        { role: 'about' },
+        { type: 'separator' },
+        { role: 'services' },
+        { type: 'separator' },
+        { role: 'hide' },
+        { role: 'hideOthers' },
+        { role: 'unhide' },
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
+    });
+  }
+  template.push({
+    label: 'File',
+    // macOS keeps Quit in the app menu.
+    submenu: isMac
+      ? [{ role: 'close' }]
+      : [{ role: 'close' }, { type: 'separator' }, { role: 'quit' }],
+  });
+  template.push({
+    label: 'Edit',
+    submenu: [
+      { role: 'undo' },
+      { role: 'redo' },
+      { type: 'separator' },
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      ...(isMac ? [{ role: 'pasteAndMatchStyle' } as const] : []),
+      { role: 'delete' },
+      { type: 'separator' },
+      { role: 'selectAll' },
+    ],
+  });
+  template.push({
+    label: 'View',
+    submenu: [
+      ...(isDev
+        ? ([
+            { role: 'reload' },
+            { role: 'forceReload' },
+            { role: 'toggleDevTools' },
+            { type: 'separator' },
+          ] as const)
+        : []),
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      { type: 'separator' },
+      { role: 'togglefullscreen' },
+    ],
+  });
+  template.push({
+    label: 'Window',
+    submenu: isMac
+      ? [
+          { role: 'minimize' },
+          { role: 'zoom' },
+          { type: 'separator' },
+          { role: 'front' },
+          { type: 'separator' },
+          { role: 'window' },
+        ]
+      : [{ role: 'minimize' }, { role: 'zoom' }, { role: 'close' }],
+  });
+  template.push({
+    role: 'help',
+    submenu: [{ label: `${appName} Help`, click: () => openHelp() }],
+  });
+  return template;
+}
+
+/** Builds the menu from the template and installs it as the application menu. */
+export function installMenu(options: MenuOptions): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate(options)));
+}
