@@ -1,0 +1,234 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { createDispatch, type Dispatch } from '../../../src/main/core/dispatch.ts';
+import { createHandlers } from '../../../src/main/core/handlers.ts';
+import { bindContract, type IpcEventLike } from '../../../src/main/ipc.ts';
+import { isTrustedSender } from '../../../src/main/security.ts';
+import { buildApi } from '../../../src/preload/build-api.ts';
+import { CHANNELS, contract, type Channel, type RawApi } from '../../../src/shared/contract.ts';
+import type { Envelope } from '../../../src/shared/errors.ts';
+
+// The real preload entry imports electron; it gets this fake instead (see the last block).
+const preloadFake = vi.hoisted(() => {
+  const ipcRenderer = {
+    invoke: vi.fn(async (channel: string) => ({ ok: true, value: channel })),
+    send: vi.fn(),
+    sendSync: vi.fn(),
+    on: vi.fn(),
+    postMessage: vi.fn(),
+  };
+  return { ipcRenderer, contextBridge: { exposeInMainWorld: vi.fn() } };
+});
+vi.mock('electron', () => preloadFake);
+
+type Listener = (event: IpcEventLike, ...args: unknown[]) => unknown;
+
+/** ipcMain as far as `handle` goes, refusing a second handler for a channel like Electron. */
+class FakeIpcMain {
+  readonly handlers = new Map<string, Listener>();
+  handle(channel: string, listener: Listener): void {
+    if (this.handlers.has(channel)) {
+      throw new Error(`Attempted to register a second handler for '${channel}'`);
+    }
+    this.handlers.set(channel, listener);
+  }
+}
+
+/**
+ * ipcRenderer.invoke as Electron does it: arguments and results are structured-cloned, the
+ * handler sees an event naming the calling frame, and a channel with no handler rejects.
+ */
+function fakeIpcRenderer(ipcMain: FakeIpcMain, senderUrl: string | null) {
+  return {
+    invoke: async (channel: string, ...args: unknown[]): Promise<unknown> => {
+      const listener = ipcMain.handlers.get(channel);
+      if (!listener) {
+        throw new Error(
+          `Error invoking remote method '${channel}': Error: No handler registered for '${channel}'`,
+        );
+      }
+      const event: IpcEventLike = { senderFrame: senderUrl === null ? null : { url: senderUrl } };
+      return structuredClone(await listener(event, ...structuredClone(args)));
+    },
+  };
+}
+
+/** A valid call per channel, and what its answer must look like. */
+interface Sample {
+  args: unknown[];
+  check: (value: unknown) => void;
+}
+
+/**
+ * One valid call for every channel of the contract. A channel missing here fails the test
+ * below: adding a bridge call means adding its sample.
+ */
+const SAMPLES: Partial<Record<Channel, Sample>> = {
+  'samples:list': {
+    args: [],
+    check: (value) => {
+      expect(value).toHaveLength(2);
+      expect((value as { key: string }[]).map((card) => card.key)).toEqual(['netflix', 'gemini']);
+    },
+  },
+  'samples:open': {
+    args: ['gemini'],
+    check: (value) => {
+      const review = value as { title: string; pages: unknown[]; reviewers: unknown[] };
+      expect(review.title).toBe('Gemini UI');
+      expect(review.pages).toHaveLength(2);
+      expect(review.reviewers).toHaveLength(4);
+    },
+  },
+};
+
+const APP_URL = 'crit://app/index.html';
+const resourcesDir = path.resolve(import.meta.dirname, '../../../resources');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'crit-bridge-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+let ipcMain: FakeIpcMain;
+let dispatch: Mock<Dispatch>;
+
+beforeEach(() => {
+  ipcMain = new FakeIpcMain();
+  dispatch = vi.fn(createDispatch(createHandlers({ resourcesDir, dataDir })));
+  bindContract(ipcMain, dispatch, (url) => isTrustedSender(url));
+});
+
+function apiFrom(senderUrl: string | null = APP_URL): RawApi {
+  return buildApi(fakeIpcRenderer(ipcMain, senderUrl));
+}
+
+function method(api: RawApi, channel: string): (...args: unknown[]) => Promise<Envelope<unknown>> {
+  const [ns, name] = channel.split(':') as [string, string];
+  const fn = (api as unknown as Record<string, Record<string, unknown>>)[ns]?.[name];
+  if (typeof fn !== 'function') throw new Error(`window.api has no ${channel}`);
+  return fn as (...args: unknown[]) => Promise<Envelope<unknown>>;
+}
+
+describe('the bridge, preload to core', () => {
+  it('binds exactly the contract channels in ipcMain', () => {
+    expect([...ipcMain.handlers.keys()]).toEqual([...CHANNELS]);
+    expect(CHANNELS.length).toBeGreaterThan(0);
+  });
+
+  it('has a sample call for every channel of the contract', () => {
+    const missing = CHANNELS.filter((channel) => !SAMPLES[channel]);
+    expect(missing, 'add sample arguments for these calls').toEqual([]);
+    const stale = Object.keys(SAMPLES).filter((key) => !CHANNELS.includes(key as Channel));
+    expect(stale, 'these samples name calls that no longer exist').toEqual([]);
+  });
+
+  it.each([...CHANNELS])('%s answers a valid call from the app with ok', async (channel) => {
+    const sample = SAMPLES[channel];
+    if (!sample) throw new Error(`No sample arguments for ${channel}`);
+    const envelope = await method(apiFrom(), channel)(...sample.args);
+    if (!envelope.ok)
+      throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
+    sample.check(envelope.value);
+    expect(dispatch).toHaveBeenCalledWith(channel, sample.args);
+  });
+
+  it.each([...CHANNELS])('%s answers junk arguments with invalid-argument', async (channel) => {
+    // Too many arguments of the wrong kinds is wrong for every call of the contract.
+    const junk = ['junk', 42, { $where: '1' }, [null], true, -1, 'x'.repeat(10), null, 7];
+    const envelope = await method(apiFrom(), channel)(...junk);
+    expect(envelope).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+  });
+
+  it('answers a wrongly typed argument with invalid-argument', async () => {
+    const api = apiFrom();
+    for (const bad of [42, null, { key: 'netflix' }, ['netflix'], 'x'.repeat(201)]) {
+      const envelope = await method(api, 'samples:open')(bad);
+      expect(envelope, JSON.stringify(bad)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-argument', message: expect.stringContaining('samples:open') },
+      });
+    }
+  });
+
+  it('refuses a channel that is not in the contract', async () => {
+    const ipc = fakeIpcRenderer(ipcMain, APP_URL);
+    await expect(ipc.invoke('nope:x')).rejects.toThrow(/No handler registered for 'nope:x'/);
+    await expect(ipc.invoke('samples:delete', 'netflix')).rejects.toThrow(/No handler/);
+    expect(await dispatch('nope:x', [])).toMatchObject({
+      ok: false,
+      error: { code: 'unknown-channel' },
+    });
+    expect(await dispatch('__proto__:constructor', [])).toMatchObject({
+      ok: false,
+      error: { code: 'unknown-channel' },
+    });
+  });
+
+  it.each([
+    ['another website', 'https://evil.example/index.html'],
+    ['a local file', 'file:///tmp/index.html'],
+    ['another crit host', 'crit://evil/index.html'],
+    ['the dev server in production', 'http://localhost:5173/'],
+    ['no frame at all', null],
+  ])('refuses every call from %s before looking at it', async (_name, senderUrl) => {
+    const api = apiFrom(senderUrl);
+    for (const channel of CHANNELS) {
+      const envelope = await method(api, channel)(...(SAMPLES[channel]?.args ?? []));
+      expect(envelope, channel).toEqual({
+        ok: false,
+        error: { code: 'invalid-argument', message: 'Untrusted sender.' },
+      });
+    }
+    expect(dispatch).not.toHaveBeenCalled();
+  });
+});
+
+describe('the preload entry', () => {
+  /** Runs src/preload/index.ts afresh and returns what it handed to contextBridge. */
+  async function loadPreload(): Promise<[string, Record<string, unknown>][]> {
+    vi.resetModules();
+    preloadFake.contextBridge.exposeInMainWorld.mockClear();
+    await import('../../../src/preload/index.ts');
+    return preloadFake.contextBridge.exposeInMainWorld.mock.calls as [
+      string,
+      Record<string, unknown>,
+    ][];
+  }
+
+  it('exposes window.api, built from the contract, and never ipcRenderer', async () => {
+    const calls = await loadPreload();
+    expect(calls).toHaveLength(1);
+    const [key, api] = calls[0]!;
+    expect(key).toBe('api');
+
+    // Namespaces of plain objects holding functions only: nothing else crosses the bridge.
+    expect(Object.keys(api).sort()).toEqual(Object.keys(contract).sort());
+    const exposed: string[] = [];
+    for (const [ns, methods] of Object.entries(api)) {
+      expect(Object.getPrototypeOf(methods)).toBe(Object.prototype);
+      expect(methods).not.toBe(preloadFake.ipcRenderer);
+      for (const [name, fn] of Object.entries(methods as Record<string, unknown>)) {
+        expect(typeof fn, `${ns}.${name}`).toBe('function');
+        expect(Object.values(preloadFake.ipcRenderer)).not.toContain(fn);
+        exposed.push(`${ns}:${name}`);
+      }
+    }
+    expect(exposed.sort()).toEqual([...CHANNELS].sort());
+    for (const forbidden of ['ipcRenderer', 'invoke', 'send', 'sendSync', 'on']) {
+      expect(api).not.toHaveProperty(forbidden);
+    }
+  });
+
+  it('forwards each call to its channel and nothing more', async () => {
+    const [[, api] = ['', {}]] = await loadPreload();
+    preloadFake.ipcRenderer.invoke.mockClear();
+    const envelope = await method(api as unknown as RawApi, 'samples:open')('netflix');
+    expect(envelope).toEqual({ ok: true, value: 'samples:open' });
+    expect(preloadFake.ipcRenderer.invoke).toHaveBeenCalledExactlyOnceWith(
+      'samples:open',
+      'netflix',
+    );
+    expect(preloadFake.ipcRenderer.send).not.toHaveBeenCalled();
+    expect(preloadFake.ipcRenderer.on).not.toHaveBeenCalled();
+  });
+});
