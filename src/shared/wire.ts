@@ -16,7 +16,13 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
+  let binary: string;
+  try {
+    binary = atob(text);
+  } catch {
+    // atob throws a DOMException for impossible lengths; callers expect a SyntaxError.
+    throw new SyntaxError('Malformed byte field.');
+  }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
@@ -24,9 +30,12 @@ function fromBase64(text: string): Uint8Array {
 
 /** Serialises a value to wire JSON. */
 export function encodeWire(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v instanceof Uint8Array ? { [KEY]: toBase64(v) } : v,
-  );
+  // Read the holder's own value: a Buffer's toJSON has already replaced `v` by the time
+  // the replacer sees it.
+  return JSON.stringify(value, function (this: Record<string, unknown>, key, v: unknown) {
+    const raw = this[key];
+    return raw instanceof Uint8Array ? { [KEY]: toBase64(raw) } : v;
+  });
 }
 
 /** Parses wire JSON; throws SyntaxError on anything that is not JSON or a malformed byte field. */
