@@ -26,8 +26,10 @@ const { values } = (() => {
   }
 })();
 
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0–65535, got "${values.port}".`);
+// Digits only: Number() would read "", " ", "0x50" and "1e3" as ports.
+const port = /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN;
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`--port must be 0–65535, got "${values.port}".`);
 const dataDir = path.resolve(values['data-dir'] ?? path.join(root, '.cache', 'browser-data'));
 const rendererDir = path.join(root, 'out', 'renderer');
 const resourcesDir = path.join(root, 'resources');
