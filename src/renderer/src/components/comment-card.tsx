@@ -36,7 +36,7 @@ export function CommentCard(props: CommentCardProps) {
         className={classes.filter(Boolean).join(' ')}
         aria-labelledby={`comment-${comment.id}-title`}
         data-comment-id={comment.id}
-        tabIndex={-1}
+        tabIndex={0}
         onClick={(event) => {
           if (!(event.target as HTMLElement).closest('button, textarea, select, input, a'))
             onSelect();
@@ -55,14 +55,9 @@ export function CommentCard(props: CommentCardProps) {
               {relativeTime(comment.created_at, now)}
             </time>
           </div>
-          <button
-            type="button"
-            className="badge"
-            aria-label={`Show pin ${number} (${comment.tag})`}
-            onClick={onSelect}
-          >
+          <span className="badge">
             {number} · {comment.tag}
-          </button>
+          </span>
         </header>
         {comment.status === 'resolved' && <p className="comment-card__status">Resolved</p>}
         <p className="comment-card__contents">{comment.contents}</p>

@@ -28,13 +28,9 @@ export function Counters({ commentTotal, reviewerTotal }: CountersProps) {
       <div className="counter">
         <dt>Likes</dt>
         <dd>
-          <button
-            type="button"
-            className="counter__like"
-            aria-label={`Like (${likes} likes)`}
-            onClick={() => setLikes((n) => n + 1)}
-          >
+          <button type="button" className="counter__like" onClick={() => setLikes((n) => n + 1)}>
             <span aria-hidden="true">♥ </span>
+            <span className="sr-only">Like, now </span>
             <span data-testid="count-likes">{likes}</span>
           </button>
         </dd>

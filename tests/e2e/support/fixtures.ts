@@ -1,0 +1,23 @@
+import { test as base, expect } from '@playwright/test';
+import { startCritServer, type CritServer } from './crit-server.ts';
+import { LandingPage } from './landing-page.ts';
+import { WorkspacePage } from './workspace-page.ts';
+
+interface Fixtures {
+  crit: CritServer;
+  landing: LandingPage;
+  workspace: WorkspacePage;
+}
+
+/** Every test gets its own server and data folder, and page objects bound to them. */
+export const test = base.extend<Fixtures>({
+  crit: async ({}, use) => {
+    const server = await startCritServer();
+    await use(server);
+    await server.stop();
+  },
+  landing: async ({ page, crit }, use) => use(new LandingPage(page, crit)),
+  workspace: async ({ page, crit }, use) => use(new WorkspacePage(page, crit)),
+});
+
+export { expect };
