@@ -1,13 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createDispatch, type Dispatch } from '../../../src/main/core/dispatch.ts';
 import { createHandlers } from '../../../src/main/core/handlers.ts';
 import { bindContract, type IpcEventLike } from '../../../src/main/ipc.ts';
 import { isTrustedSender } from '../../../src/main/security.ts';
 import { buildApi } from '../../../src/preload/build-api.ts';
-import { CHANNELS, contract, type Channel, type RawApi } from '../../../src/shared/contract.ts';
+import {
+  CHANNELS,
+  contract,
+  type Api,
+  type Channel,
+  type RawApi,
+} from '../../../src/shared/contract.ts';
+import { createApi, sendViaRawApi } from '../../../src/shared/proxy-api.ts';
 import type { Envelope } from '../../../src/shared/errors.ts';
 
 // The real preload entry imports electron; it gets this fake instead (see the last block).
@@ -57,13 +64,18 @@ function fakeIpcRenderer(ipcMain: FakeIpcMain, senderUrl: string | null) {
 
 /** A valid call per channel, and what its answer must look like. */
 interface Sample {
-  args: unknown[];
+  /**
+   * The arguments, or a function that first makes what the call needs through the same
+   * bridge (a design to open, a page to comment on) and then returns them.
+   */
+  args: unknown[] | ((api: Api) => Promise<unknown[]>);
   check: (value: unknown) => void;
 }
 
 /**
  * One valid call for every channel of the contract. A channel missing here fails the test
- * below: adding a bridge call means adding its sample.
+ * below: adding a bridge call means adding its sample. Each call runs against a fresh,
+ * empty data folder.
  */
 const SAMPLES: Partial<Record<Channel, Sample>> = {
   'samples:list': {
@@ -86,17 +98,18 @@ const SAMPLES: Partial<Record<Channel, Sample>> = {
 
 const APP_URL = 'crit://app/index.html';
 const resourcesDir = path.resolve(import.meta.dirname, '../../../resources');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'crit-bridge-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
+let dataDir: string;
 let ipcMain: FakeIpcMain;
 let dispatch: Mock<Dispatch>;
 
 beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'crit-bridge-'));
   ipcMain = new FakeIpcMain();
   dispatch = vi.fn(createDispatch(createHandlers({ resourcesDir, dataDir })));
   bindContract(ipcMain, dispatch, (url) => isTrustedSender(url));
 });
+
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function apiFrom(senderUrl: string | null = APP_URL): RawApi {
   return buildApi(fakeIpcRenderer(ipcMain, senderUrl));
@@ -125,11 +138,16 @@ describe('the bridge, preload to core', () => {
   it.each([...CHANNELS])('%s answers a valid call from the app with ok', async (channel) => {
     const sample = SAMPLES[channel];
     if (!sample) throw new Error(`No sample arguments for ${channel}`);
-    const envelope = await method(apiFrom(), channel)(...sample.args);
+    const raw = apiFrom();
+    const args =
+      typeof sample.args === 'function'
+        ? await sample.args(createApi(sendViaRawApi(raw)))
+        : sample.args;
+    const envelope = await method(raw, channel)(...args);
     if (!envelope.ok)
       throw new Error(`${channel}: ${envelope.error.code} ${envelope.error.message}`);
     sample.check(envelope.value);
-    expect(dispatch).toHaveBeenCalledWith(channel, sample.args);
+    expect(dispatch).toHaveBeenLastCalledWith(channel, args);
   });
 
   it.each([...CHANNELS])('%s answers junk arguments with invalid-argument', async (channel) => {
@@ -173,7 +191,8 @@ describe('the bridge, preload to core', () => {
   ])('refuses every call from %s before looking at it', async (_name, senderUrl) => {
     const api = apiFrom(senderUrl);
     for (const channel of CHANNELS) {
-      const envelope = await method(api, channel)(...(SAMPLES[channel]?.args ?? []));
+      const args = SAMPLES[channel]?.args;
+      const envelope = await method(api, channel)(...(Array.isArray(args) ? args : []));
       expect(envelope, channel).toEqual({
         ok: false,
         error: { code: 'invalid-argument', message: 'Untrusted sender.' },
