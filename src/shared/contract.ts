@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import type { Envelope } from './errors.ts';
-import type { Review, SampleCard } from './domain.ts';
+import {
+  COMMENT_STATUSES,
+  REVIEWER_ROLES,
+  TAGS,
+  type Comment,
+  type DesignSummary,
+  type Page,
+  type Profile,
+  type Reply,
+  type Review,
+  type Reviewer,
+  type SampleCard,
+} from './domain.ts';
+import { LIMITS } from './limits.ts';
 
 /**
  * The one bridge contract. Every call the renderer can make is listed here once:
@@ -20,11 +33,98 @@ function call<Result>() {
 }
 
 const sampleKey = z.string().max(200);
+const id = z.uuid({ message: 'Expected an id.' });
+const text = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${what} is required.`)
+    .max(max, `${what} is at most ${max} characters.`);
+const percent = z.number().finite().min(0).max(100);
+const bytes = z
+  .custom<Uint8Array>((v) => v instanceof Uint8Array, 'Expected the bytes of a file.')
+  .refine((b) => b.byteLength <= LIMITS.imageBytes, {
+    message: `Files over ${LIMITS.imageBytes / 1024 / 1024} MiB are not accepted.`,
+  });
+const tag = z.enum(TAGS);
+
+/** A design as the workspace opens it: everything but the comments, which come per page. */
+export interface DesignView {
+  id: string;
+  name: string;
+  description: string;
+  pages: Page[];
+  /** People who commented in the design, and the local user; their `comments` are empty. */
+  reviewers: Reviewer[];
+  commentCount: number;
+}
 
 export const contract = {
   samples: {
     list: call<SampleCard[]>()(z.tuple([])),
     open: call<Review>()(z.tuple([sampleKey])),
+  },
+  designs: {
+    list: call<DesignSummary[]>()(z.tuple([])),
+    create: call<DesignSummary>()(
+      z.tuple([
+        z.strictObject({
+          name: text(LIMITS.designName, 'A name'),
+          description: z.string().trim().max(LIMITS.designDescription).default(''),
+        }),
+      ]),
+    ),
+    open: call<DesignView>()(z.tuple([id])),
+    rename: call<DesignSummary>()(z.tuple([id, text(LIMITS.designName, 'A name')])),
+    remove: call<void>()(z.tuple([id])),
+  },
+  pages: {
+    add: call<Page>()(
+      z.tuple([z.strictObject({ designId: id, name: text(LIMITS.pageName, 'A page name'), bytes })]),
+    ),
+    rename: call<Page>()(z.tuple([id, text(LIMITS.pageName, 'A page name')])),
+    move: call<Page[]>()(z.tuple([id, z.number().int().min(0).max(100_000)])),
+    remove: call<void>()(z.tuple([id])),
+    replaceImage: call<Page>()(z.tuple([id, bytes])),
+  },
+  comments: {
+    list: call<Comment[]>()(z.tuple([id])),
+    add: call<Comment>()(
+      z.tuple([
+        z.strictObject({
+          pageId: id,
+          tag,
+          contents: text(LIMITS.commentText, 'A comment'),
+          x: percent,
+          y: percent,
+        }),
+      ]),
+    ),
+    edit: call<Comment>()(
+      z.tuple([
+        id,
+        z.strictObject({ contents: text(LIMITS.commentText, 'A comment').optional(), tag: tag.optional() }),
+      ]),
+    ),
+    remove: call<void>()(z.tuple([id])),
+    setStatus: call<Comment>()(z.tuple([id, z.enum(COMMENT_STATUSES)])),
+    move: call<Comment>()(z.tuple([id, percent, percent])),
+    reply: call<Reply>()(z.tuple([id, text(LIMITS.replyText, 'A reply')])),
+    editReply: call<Reply>()(z.tuple([id, text(LIMITS.replyText, 'A reply')])),
+    removeReply: call<void>()(z.tuple([id])),
+  },
+  profile: {
+    get: call<Profile | null>()(z.tuple([])),
+    save: call<Profile>()(
+      z.tuple([
+        z.strictObject({
+          name: text(LIMITS.profileName, 'Your name'),
+          role: z.enum(REVIEWER_ROLES),
+          /** New avatar image; null removes it (initials); absent keeps the current one. */
+          avatar: bytes.nullable().optional(),
+        }),
+      ]),
+    ),
   },
 } as const satisfies Record<string, Record<string, CallDef>>;
 
@@ -45,7 +145,9 @@ export type Api = {
 /** The API as the preload exposes it: each call resolves to an envelope, never rejects. */
 export type RawApi = {
   [N in Namespace]: {
-    [M in keyof Contract[N]]: (...args: ArgsOf<Def<N, M>>) => Promise<Envelope<ResultOf<Def<N, M>>>>;
+    [M in keyof Contract[N]]: (
+      ...args: ArgsOf<Def<N, M>>
+    ) => Promise<Envelope<ResultOf<Def<N, M>>>>;
   };
 };
 

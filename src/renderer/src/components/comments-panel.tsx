@@ -13,7 +13,7 @@ interface CommentsPanelProps {
   /** Filter controls shown under the heading. */
   filters?: ReactNode;
   /** Per-comment actions and replies, where comments can be worked on. */
-  renderExtra?: ((comment: Comment) => ReactNode) | undefined;
+  renderExtra?: ((comment: Comment, number: number) => ReactNode) | undefined;
 }
 
 /** The right panel: `Comments (N)` and a card per visible comment, numbered like the pins. */
@@ -46,7 +46,7 @@ export function CommentsPanel({ filters, renderExtra }: CommentsPanelProps) {
                 reveal={selection?.id === comment.id && selection.from === 'pin'}
                 onSelect={() => setSelection({ id: comment.id, from: 'card' })}
               >
-                {renderExtra?.(comment)}
+                {renderExtra?.(comment, index + 1)}
               </CommentCard>
             );
           })}

@@ -1,20 +1,31 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import type { SampleCard as SampleCardData } from '../../../shared/domain.ts';
+import type { DesignSummary, SampleCard as SampleCardData } from '../../../shared/domain.ts';
 import { api } from '../bridge/api.ts';
 import { AppHeader } from '../components/app-header.tsx';
+import { DesignCard } from '../components/design-card.tsx';
 import { ErrorNote } from '../components/error-note.tsx';
+import { NewDesignDialog } from '../components/new-design-dialog.tsx';
 import { SampleCard } from '../components/sample-card.tsx';
+import { useNow } from '../hooks/use-now.ts';
+import { profileAtom } from '../state/profile-atoms.ts';
 
-/** Route `/`: what Crit is for, and the sample reviews to try it on. */
+/** Route `/`: what Crit is for, the sample reviews, and the user's own designs. */
 export function LandingScreen() {
   const [samples, setSamples] = useState<SampleCardData[]>([]);
+  const [designs, setDesigns] = useState<DesignSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const profile = useAtomValue(profileAtom);
+  const now = useNow();
   useEffect(() => {
-    api.samples.list().then(setSamples, (e: Error) => setError(e.message));
+    const fail = (e: Error) => setError(e.message);
+    api.samples.list().then(setSamples, fail);
+    api.designs.list().then(setDesigns, fail);
   }, []);
   return (
     <div className="landing-screen">
-      <AppHeader />
+      <AppHeader userAvatar={profile?.avatar} userName={profile?.name} />
       <main className="landing">
         <section className="hero" aria-labelledby="hero-title">
           <h1 id="hero-title" className="hero__title">
@@ -36,7 +47,26 @@ export function LandingScreen() {
             ))}
           </ul>
         </section>
+        <section aria-labelledby="designs-title">
+          <div className="section-head">
+            <h2 id="designs-title" className="section-title">
+              Your designs
+            </h2>
+            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+              New design
+            </button>
+          </div>
+          {designs?.length === 0 && (
+            <p className="empty-note">No designs yet. Create one and bring in its screenshots.</p>
+          )}
+          <ul className="card-grid">
+            {designs?.map((design) => (
+              <DesignCard key={design.id} design={design} now={now} />
+            ))}
+          </ul>
+        </section>
       </main>
+      <NewDesignDialog open={creating} onClose={() => setCreating(false)} />
     </div>
   );
 }

@@ -1,28 +1,49 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
+import { v4 as uuidv4 } from 'uuid';
+import { suggestTag } from '../../../shared/element-map.ts';
 import { api } from '../bridge/api.ts';
 import { AppHeader } from '../components/app-header.tsx';
 import { CommentsPanel } from '../components/comments-panel.tsx';
+import { Composer, type Draft } from '../components/composer.tsx';
 import { Counters } from '../components/counters.tsx';
 import { ErrorNote } from '../components/error-note.tsx';
+import { FiltersBar } from '../components/filters-bar.tsx';
 import { PagesList } from '../components/pages-list.tsx';
 import { ReviewerList } from '../components/reviewer-list.tsx';
 import { Screenshot } from '../components/screenshot.tsx';
 import { WorkspaceLayout } from '../components/workspace-layout.tsx';
-import { loadReviewAtom, selectedPageAtom } from '../state/review-atoms.ts';
+import { WorkspaceTools } from '../components/workspace-tools.tsx';
+import { commentModeAtom } from '../state/design-atoms.ts';
+import { profileAtom } from '../state/profile-atoms.ts';
+import {
+  addCommentAtom,
+  commentSelectionAtom,
+  loadReviewAtom,
+  reviewersAtom,
+  selectedPageAtom,
+} from '../state/review-atoms.ts';
 
 /**
  * Route `/review/:name`: a sample review. Every visit (and every change of name)
  * asks main for fresh mock data, which replaces the review's pages and reviewers.
+ * Comments written here live only in memory.
  */
 export function SampleReviewScreen({ name }: { name: string | undefined }) {
   const load = useSetAtom(loadReviewAtom);
   const page = useAtomValue(selectedPageAtom);
+  const profile = useAtomValue(profileAtom);
+  const [reviewers, setReviewers] = useAtom(reviewersAtom);
+  const addComment = useSetAtom(addCommentAtom);
+  const setSelection = useSetAtom(commentSelectionAtom);
+  const [commenting, setCommenting] = useAtom(commentModeAtom);
+  const [draft, setDraft] = useState<Draft | null>(null);
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     let current = true;
+    setCommenting(false);
     api.samples.open(name ?? '').then(
       (review) => {
         if (!current) return;
@@ -34,11 +55,42 @@ export function SampleReviewScreen({ name }: { name: string | undefined }) {
     return () => {
       current = false;
     };
-  }, [name, load]);
+  }, [name, load, setCommenting]);
+
+  useEffect(() => setDraft(null), [page?.id, commenting]);
+
+  const save = async ({ tag, contents }: { tag: Draft['tag']; contents: string }) => {
+    if (!draft || !page || !profile) return false;
+    if (!reviewers.some((r) => r.id === profile.reviewerId)) {
+      setReviewers((rs) => [
+        ...rs,
+        { id: profile.reviewerId, name: profile.name, img: profile.avatar, role: profile.role, comments: [] },
+      ]);
+    }
+    const comment = {
+      id: uuidv4(),
+      contents,
+      created_at: new Date().toISOString(),
+      reviewerId: profile.reviewerId,
+      pageId: page.id,
+      tag,
+      position: { x: draft.x, y: draft.y, page: page.id },
+      status: 'open' as const,
+      replies: [],
+    };
+    addComment({ reviewerId: profile.reviewerId, comment });
+    setDraft(null);
+    setSelection({ id: comment.id, from: 'pin' });
+    return true;
+  };
 
   return (
     <WorkspaceLayout
-      header={<AppHeader title={title} />}
+      header={
+        <AppHeader title={title} userAvatar={profile?.avatar} userName={profile?.name}>
+          <WorkspaceTools canComment={page !== null} />
+        </AppHeader>
+      }
       banner={error && <ErrorNote message={error} />}
       sidebar={
         <>
@@ -47,8 +99,21 @@ export function SampleReviewScreen({ name }: { name: string | undefined }) {
           <ReviewerList />
         </>
       }
-      canvas={page && <Screenshot page={page} />}
-      panel={<CommentsPanel />}
+      canvas={
+        page && (
+          <Screenshot
+            page={page}
+            onPlace={
+              commenting
+                ? (p) => setDraft({ ...p, tag: suggestTag(page.elements, p.x, p.y) ?? 'main' })
+                : undefined
+            }
+          >
+            {draft && <Composer draft={draft} onSave={save} onCancel={() => setDraft(null)} />}
+          </Screenshot>
+        )
+      }
+      panel={<CommentsPanel filters={<FiltersBar />} />}
     />
   );
 }

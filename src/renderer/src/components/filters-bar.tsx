@@ -1,0 +1,42 @@
+import { useAtom } from 'jotai';
+import { TAGS, type Tag } from '../../../shared/domain.ts';
+import { statusFilterAtom, tagFilterAtom, type StatusFilter } from '../state/review-atoms.ts';
+
+const STATUSES: { value: StatusFilter; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'resolved', label: 'Resolved' },
+  { value: 'all', label: 'All' },
+];
+
+/** Filters for the comments shown: by tag and by status. The reviewer filter is the sidebar's. */
+export function FiltersBar() {
+  const [tag, setTag] = useAtom(tagFilterAtom);
+  const [status, setStatus] = useAtom(statusFilterAtom);
+  return (
+    <div className="filters" role="group" aria-label="Filter comments">
+      <label className="field field--inline">
+        <span className="field__label">Tag</span>
+        <select value={tag ?? ''} onChange={(e) => setTag((e.target.value || null) as Tag | null)}>
+          <option value="">All tags</option>
+          {TAGS.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="segmented" role="group" aria-label="Status">
+        {STATUSES.map((s) => (
+          <button
+            key={s.value}
+            type="button"
+            aria-pressed={status === s.value}
+            onClick={() => setStatus(s.value)}
+          >
+            {s.label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

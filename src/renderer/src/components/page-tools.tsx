@@ -1,0 +1,112 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { Page } from '../../../shared/domain.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { IMAGE_ACCEPT } from '../hooks/use-image-import.ts';
+
+export interface PageToolActions {
+  rename: (page: Page, name: string) => Promise<boolean>;
+  move: (page: Page, toIndex: number) => void;
+  replace: (page: Page, file: File) => void;
+  remove: (page: Page) => void;
+}
+
+interface PageToolsProps {
+  page: Page;
+  index: number;
+  count: number;
+  actions: PageToolActions;
+  onRename: () => void;
+}
+
+/** A page's tools in the sidebar: rename, move up/down, replace image, delete. */
+export function PageTools({ page, index, count, actions, onRename }: PageToolsProps) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  return (
+    <div className="page-tools">
+      <button type="button" className="icon-button" aria-label={`Rename ${page.name}`} title="Rename" onClick={onRename}>
+        ✎
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Move ${page.name} up`}
+        title="Move up"
+        disabled={index === 0}
+        onClick={() => actions.move(page, index - 1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Move ${page.name} down`}
+        title="Move down"
+        disabled={index === count - 1}
+        onClick={() => actions.move(page, index + 1)}
+      >
+        ↓
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Replace image of ${page.name}`}
+        title="Replace image"
+        onClick={() => fileRef.current?.click()}
+      >
+        ⟳
+      </button>
+      <input
+        ref={fileRef}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        hidden
+        aria-label={`New image for ${page.name}`}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) actions.replace(page, file);
+        }}
+      />
+      <button
+        type="button"
+        className="icon-button icon-button--danger"
+        aria-label={`Delete ${page.name}`}
+        title="Delete"
+        onClick={() => actions.remove(page)}
+      >
+        ✕
+      </button>
+    </div>
+  );
+}
+
+interface PageRenameFormProps {
+  page: Page;
+  onSubmit: (name: string) => Promise<boolean>;
+  onDone: () => void;
+}
+
+/** Renames a page in place: Enter saves, Esc cancels. */
+export function PageRenameForm({ page, onSubmit, onDone }: PageRenameFormProps) {
+  const [name, setName] = useState(page.name);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await onSubmit(name.trim())) onDone();
+  };
+  return (
+    <form className="page-rename" onSubmit={submit} aria-label={`Rename ${page.name}`}>
+      <input
+        aria-label="Page name"
+        value={name}
+        maxLength={LIMITS.pageName}
+        required
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the user to type a name
+        autoFocus
+        onChange={(e) => setName(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onDone();
+        }}
+      />
+    </form>
+  );
+}
