@@ -69,7 +69,10 @@ async function handleApi(
     return send(
       res,
       400,
-      JSON.stringify({ ok: false, error: { code: 'invalid-argument', message: 'Body is not JSON.' } }),
+      JSON.stringify({
+        ok: false,
+        error: { code: 'invalid-argument', message: 'Body is not JSON.' },
+      }),
       'application/json',
     );
   }

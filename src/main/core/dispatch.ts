@@ -22,7 +22,10 @@ export function createDispatch(
     if (!def) return fail('unknown-channel', `Unknown call "${String(channel).slice(0, 80)}".`);
     const parsed = def.args.safeParse(args);
     if (!parsed.success) {
-      return fail('invalid-argument', `Bad arguments to ${channel}: ${z.prettifyError(parsed.error)}`);
+      return fail(
+        'invalid-argument',
+        `Bad arguments to ${channel}: ${z.prettifyError(parsed.error)}`,
+      );
     }
     const [ns, method] = channel.split(':') as [string, string];
     const handler = (handlers as unknown as Record<string, Record<string, Function>>)[ns]?.[method];
