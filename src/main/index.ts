@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
-import { createDispatch } from './core/dispatch.ts';
-import { createHandlers } from './core/handlers.ts';
+import { openCore } from './core/open-core.ts';
 import { APP_SCHEME, APP_URL } from './app-url.ts';
 import { bindContract } from './ipc.ts';
 import { HELP_URL, installMenu } from './menu.ts';
@@ -59,12 +58,11 @@ function focusMainWindow(): void {
 }
 
 function start(): void {
-  const dispatch = createDispatch(
-    createHandlers({ resourcesDir, dataDir: app.getPath('userData') }),
-  );
-  bindContract(ipcMain, dispatch, (url) => isTrustedSender(url, devServerUrl));
+  const core = openCore({ resourcesDir, rendererDir, dataDir: app.getPath('userData') });
+  app.on('will-quit', () => core.close());
+  bindContract(ipcMain, core.dispatch, (url) => isTrustedSender(url, devServerUrl));
   hardenSession(session.defaultSession);
-  registerAppProtocol({ resourcesDir, rendererDir });
+  registerAppProtocol(core.media);
   installMenu({
     appName: app.getName(),
     isMac: process.platform === 'darwin',

@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../shared/csp.ts';
-import { resolveAppPath, type MediaFile, type MediaRoots } from './core/media.ts';
+import {
+  isImmutableMedia,
+  resolveAppPath,
+  resolveGenerated,
+  type MediaFile,
+  type MediaRoots,
+} from './core/media.ts';
 import { APP_HOST, APP_SCHEME } from './app-url.ts';
 
 /** The parts of a protocol request the decision looks at. */
@@ -78,7 +84,23 @@ export function createAppRequestHandler(
 ): (request: AppRequest) => Promise<Response> {
   return async (request) => {
     const plan = planAppRequest(roots, request);
+    if (plan.status === 404) {
+      // Generated media (initials avatars) has no file; the plan has already vetted the host.
+      const generated = resolveGenerated(roots, new URL(request.url).pathname);
+      if (generated) {
+        const headers = {
+          ...SECURITY_HEADERS,
+          'Content-Type': generated.mime,
+          'Cache-Control': 'no-cache',
+        };
+        return new Response(request.method === 'HEAD' ? null : generated.body, {
+          status: 200,
+          headers,
+        });
+      }
+    }
     if (plan.status !== 200) return errorResponse(plan.status, plan.message);
+    const path = new URL(request.url).pathname;
     for (const media of plan.files) {
       const bytes = await read(media.file);
       if (!bytes) continue;
@@ -86,7 +108,9 @@ export function createAppRequestHandler(
         ...SECURITY_HEADERS,
         'Content-Type': media.mime,
         'Content-Length': String(bytes.byteLength),
-        'Cache-Control': 'no-cache',
+        'Cache-Control': isImmutableMedia(path)
+          ? 'private, max-age=31536000, immutable'
+          : 'no-cache',
       };
       return new Response(plan.bodyless ? null : bytes, { status: 200, headers });
     }

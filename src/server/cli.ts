@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createDispatch } from '../main/core/dispatch.ts';
-import { createHandlers } from '../main/core/handlers.ts';
+import { openCore } from '../main/core/open-core.ts';
 import { startServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -38,18 +37,26 @@ if (!existsSync(path.join(rendererDir, 'index.html'))) {
 }
 mkdirSync(dataDir, { recursive: true });
 
-const handlers = createHandlers({ dataDir, resourcesDir });
+const core = (() => {
+  try {
+    return openCore({ dataDir, rendererDir, resourcesDir });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+})();
 const server = await startServer({
-  dispatch: createDispatch(handlers),
+  dispatch: core.dispatch,
   port,
-  rendererDir,
-  resourcesDir,
+  ...core.media,
   ...(values.token ? { token: values.token } : {}),
 });
 console.log(`Crit is serving at ${server.url}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    void server.close().then(() => process.exit(0));
+    void server.close().then(() => {
+      core.close();
+      process.exit(0);
+    });
   });
 }

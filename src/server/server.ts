@@ -6,7 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { CONTENT_SECURITY_POLICY } from '../shared/csp.ts';
 import { decodeWire, encodeWire } from '../shared/wire.ts';
 import type { Dispatch } from '../main/core/dispatch.ts';
-import { resolveAppPath, type MediaRoots } from '../main/core/media.ts';
+import {
+  isImmutableMedia,
+  resolveAppPath,
+  resolveGenerated,
+  type MediaRoots,
+} from '../main/core/media.ts';
 import { isAllowedHost, isAuthorised, tokenCookie } from './auth.ts';
 
 export interface ServerOptions extends MediaRoots {
@@ -89,6 +94,15 @@ async function handleFile(
   setCookie: string | undefined,
 ): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Use GET.');
+  const generated = resolveGenerated(options, urlPath);
+  if (generated) {
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': generated.mime,
+      'Cache-Control': 'no-cache',
+    });
+    return void res.end(req.method === 'HEAD' ? undefined : generated.body);
+  }
   const media = resolveAppPath(options, urlPath);
   const info = media ? await stat(media.file).catch(() => null) : null;
   if (!media || !info?.isFile()) return send(res, 404, 'Not found.');
@@ -96,7 +110,9 @@ async function handleFile(
     ...SECURITY_HEADERS,
     'Content-Type': media.mime,
     'Content-Length': info.size,
-    'Cache-Control': 'no-cache',
+    'Cache-Control': isImmutableMedia(urlPath)
+      ? 'private, max-age=31536000, immutable'
+      : 'no-cache',
     ...(setCookie ? { 'Set-Cookie': setCookie } : {}),
   });
   if (req.method === 'HEAD') return void res.end();

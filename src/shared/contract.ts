@@ -80,7 +80,9 @@ export const contract = {
   },
   pages: {
     add: call<Page>()(
-      z.tuple([z.strictObject({ designId: id, name: text(LIMITS.pageName, 'A page name'), bytes })]),
+      z.tuple([
+        z.strictObject({ designId: id, name: text(LIMITS.pageName, 'A page name'), bytes }),
+      ]),
     ),
     rename: call<Page>()(z.tuple([id, text(LIMITS.pageName, 'A page name')])),
     move: call<Page[]>()(z.tuple([id, z.number().int().min(0).max(100_000)])),
@@ -103,7 +105,10 @@ export const contract = {
     edit: call<Comment>()(
       z.tuple([
         id,
-        z.strictObject({ contents: text(LIMITS.commentText, 'A comment').optional(), tag: tag.optional() }),
+        z.strictObject({
+          contents: text(LIMITS.commentText, 'A comment').optional(),
+          tag: tag.optional(),
+        }),
       ]),
     ),
     remove: call<void>()(z.tuple([id])),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { IMAGE_URL_PREFIX, resolveImageRequest } from './store/image-store.ts';
 
 /** A file to answer a media request with. */
 export interface MediaFile {
@@ -48,6 +49,28 @@ export function resolveInside(root: string, urlPath: string): string | null {
 export interface MediaRoots {
   resourcesDir: string;
   rendererDir: string;
+  /** The content-addressed image store (`/media/images/<sha256>.<ext>`). */
+  imagesDir?: string | undefined;
+  /** Generated images (initials avatars): the SVG for a path, or null. */
+  generated?: ((urlPath: string) => string | null) | undefined;
+}
+
+/** A generated media response. */
+export interface MediaBody {
+  body: string;
+  mime: string;
+}
+
+/** Answers `/media/initials/…` from the generator, when there is one. */
+export function resolveGenerated(roots: MediaRoots, urlPath: string): MediaBody | null {
+  if (!roots.generated || !urlPath.startsWith('/media/initials/')) return null;
+  const body = roots.generated(urlPath);
+  return body === null ? null : { body, mime: 'image/svg+xml' };
+}
+
+/** Stored images never change under their name, so they may be cached for good. */
+export function isImmutableMedia(urlPath: string): boolean {
+  return urlPath.startsWith(IMAGE_URL_PREFIX);
 }
 
 /**
@@ -57,6 +80,11 @@ export interface MediaRoots {
  */
 export function resolveAppPath(roots: MediaRoots, urlPath: string): MediaFile | null {
   const clean = urlPath.split(/[?#]/, 1)[0] ?? '/';
+  if (clean.startsWith(IMAGE_URL_PREFIX)) {
+    const file = roots.imagesDir ? resolveImageRequest(roots.imagesDir, clean) : null;
+    return file ? { file, mime: mimeOf(file) } : null;
+  }
+  if (clean.startsWith('/media/') && !/^\/media\/(samples|avatars)\//.test(clean)) return null;
   for (const folder of ['samples', 'avatars'] as const) {
     const prefix = `/media/${folder}/`;
     if (clean.startsWith(prefix)) {

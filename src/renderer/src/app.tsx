@@ -19,7 +19,9 @@ export function App() {
     <Router hook={useHashLocation}>
       <Switch>
         <Route path="/review/:name?">{(params) => <SampleReviewScreen name={params.name} />}</Route>
-        <Route path="/designs/:id">{(params) => <DesignReviewScreen key={params.id} id={params.id} />}</Route>
+        <Route path="/designs/:id">
+          {(params) => <DesignReviewScreen key={params.id} id={params.id} />}
+        </Route>
         <Route>
           <LandingScreen />
         </Route>

@@ -173,9 +173,7 @@ test('comment cards show avatar, name, relative time, index · tag badge and con
     await expect(card.locator('time')).toHaveText(
       /^(a few seconds|a minute|\d+ minutes|an hour|\d+ hours|a day|\d+ days|a month|\d+ months) ago$/,
     );
-    await expect(card.locator('.badge')).toHaveText(
-      new RegExp(`^${n} · \\w+$`),
-    );
+    await expect(card.locator('.badge')).toHaveText(new RegExp(`^${n} · \\w+$`));
     await expect(card.locator('.comment-card__contents')).not.toBeEmpty();
   }
 });

@@ -11,6 +11,8 @@ interface Fixtures {
 
 /** Every test gets its own server and data folder, and page objects bound to them. */
 export const test = base.extend<Fixtures>({
+  // Playwright reads a fixture's dependencies from its first parameter; this one has none.
+  // oxlint-disable-next-line no-empty-pattern
   crit: async ({}, use) => {
     const server = await startCritServer();
     await use(server);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createDispatch, type Dispatch } from '../../../src/main/core/dispatch.ts';
 import { createHandlers } from '../../../src/main/core/handlers.ts';
@@ -95,6 +96,163 @@ const SAMPLES: Partial<Record<Channel, Sample>> = {
     },
   },
 };
+
+/** A small real PNG, as an import would carry it. */
+async function png(width = 40, height = 30): Promise<Uint8Array> {
+  const buffer = await sharp({
+    create: { width, height, channels: 3, background: '#4455ff' },
+  })
+    .png()
+    .toBuffer();
+  return new Uint8Array(buffer);
+}
+
+const makeProfile = (api: Api) => api.profile.save({ name: 'Ada Moreno', role: 'expert' });
+const makeDesign = (api: Api) => api.designs.create({ name: 'Checkout', description: '' });
+async function makePage(api: Api) {
+  const design = await makeDesign(api);
+  return api.pages.add({ designId: design.id, name: 'home', bytes: await png() });
+}
+async function makeComment(api: Api) {
+  await makeProfile(api);
+  const page = await makePage(api);
+  return api.comments.add({ pageId: page.id, tag: 'nav', contents: 'Too subtle', x: 10, y: 20 });
+}
+async function makeReply(api: Api) {
+  const comment = await makeComment(api);
+  return api.comments.reply(comment.id, 'Agreed');
+}
+
+const isComment = (value: unknown) =>
+  expect(value).toMatchObject({ tag: expect.any(String), position: expect.any(Object) });
+
+/** Samples for the calls on designs, pages, comments and the profile. */
+const STORE_SAMPLES: Partial<Record<Channel, Sample>> = {
+  'designs:list': {
+    args: async (api) => {
+      await makeDesign(api);
+      return [];
+    },
+    check: (value) =>
+      expect((value as { name: string }[]).map((d) => d.name)).toEqual(['Checkout']),
+  },
+  'designs:create': {
+    args: [{ name: ' Landing ', description: 'Spring campaign' }],
+    check: (value) =>
+      expect(value).toMatchObject({ name: 'Landing', pageCount: 0, commentCount: 0 }),
+  },
+  'designs:open': {
+    args: async (api) => {
+      await makePage(api);
+      return [(await api.designs.list())[0]!.id];
+    },
+    check: (value) => expect(value).toMatchObject({ name: 'Checkout', commentCount: 0 }),
+  },
+  'designs:rename': {
+    args: async (api) => [(await makeDesign(api)).id, 'Renamed'],
+    check: (value) => expect(value).toMatchObject({ name: 'Renamed' }),
+  },
+  'designs:remove': {
+    args: async (api) => [(await makeDesign(api)).id],
+    check: (value) => expect(value).toBeUndefined(),
+  },
+  'pages:add': {
+    args: async (api) => [
+      { designId: (await makeDesign(api)).id, name: 'home', bytes: await png(60, 90) },
+    ],
+    check: (value) => expect(value).toMatchObject({ name: 'home', width: 60, height: 90 }),
+  },
+  'pages:rename': {
+    args: async (api) => [(await makePage(api)).id, 'start'],
+    check: (value) => expect(value).toMatchObject({ name: 'start' }),
+  },
+  'pages:move': {
+    args: async (api) => {
+      const page = await makePage(api);
+      await api.pages.add({
+        designId: (await api.designs.list())[0]!.id,
+        name: 'two',
+        bytes: await png(),
+      });
+      return [page.id, 1];
+    },
+    check: (value) =>
+      expect((value as { name: string }[]).map((p) => p.name)).toEqual(['two', 'home']),
+  },
+  'pages:remove': {
+    args: async (api) => [(await makePage(api)).id],
+    check: (value) => expect(value).toBeUndefined(),
+  },
+  'pages:replaceImage': {
+    args: async (api) => [(await makePage(api)).id, await png(80, 50)],
+    check: (value) => expect(value).toMatchObject({ width: 80, height: 50 }),
+  },
+  'comments:list': {
+    args: async (api) => [(await makeComment(api)).pageId],
+    check: (value) =>
+      expect((value as { contents: string }[]).map((c) => c.contents)).toEqual(['Too subtle']),
+  },
+  'comments:add': {
+    args: async (api) => {
+      await makeProfile(api);
+      const page = await makePage(api);
+      return [{ pageId: page.id, tag: 'button', contents: ' Bigger ', x: 50, y: 60 }];
+    },
+    check: (value) => {
+      isComment(value);
+      expect(value).toMatchObject({
+        contents: 'Bigger',
+        status: 'open',
+        position: { x: 50, y: 60 },
+      });
+    },
+  },
+  'comments:edit': {
+    args: async (api) => [(await makeComment(api)).id, { contents: 'Edited', tag: 'footer' }],
+    check: (value) => expect(value).toMatchObject({ contents: 'Edited', tag: 'footer' }),
+  },
+  'comments:remove': {
+    args: async (api) => [(await makeComment(api)).id],
+    check: (value) => expect(value).toBeUndefined(),
+  },
+  'comments:setStatus': {
+    args: async (api) => [(await makeComment(api)).id, 'resolved'],
+    check: (value) => expect(value).toMatchObject({ status: 'resolved' }),
+  },
+  'comments:move': {
+    args: async (api) => [(await makeComment(api)).id, 70, 80],
+    check: (value) => expect(value).toMatchObject({ position: { x: 70, y: 80 } }),
+  },
+  'comments:reply': {
+    args: async (api) => [(await makeComment(api)).id, ' Agreed '],
+    check: (value) => expect(value).toMatchObject({ contents: 'Agreed' }),
+  },
+  'comments:editReply': {
+    args: async (api) => [(await makeReply(api)).id, 'Changed my mind'],
+    check: (value) => expect(value).toMatchObject({ contents: 'Changed my mind' }),
+  },
+  'comments:removeReply': {
+    args: async (api) => [(await makeReply(api)).id],
+    check: (value) => expect(value).toBeUndefined(),
+  },
+  'profile:get': {
+    args: async (api) => {
+      await makeProfile(api);
+      return [];
+    },
+    check: (value) => expect(value).toMatchObject({ name: 'Ada Moreno', role: 'expert' }),
+  },
+  'profile:save': {
+    args: [{ name: 'Jun Park', role: 'peer' }],
+    check: (value) =>
+      expect(value).toMatchObject({
+        name: 'Jun Park',
+        role: 'peer',
+        avatar: expect.stringMatching(/^\/media\/initials\//),
+      }),
+  },
+};
+Object.assign(SAMPLES, STORE_SAMPLES);
 
 const APP_URL = 'crit://app/index.html';
 const resourcesDir = path.resolve(import.meta.dirname, '../../../resources');

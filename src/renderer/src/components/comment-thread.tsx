@@ -74,7 +74,11 @@ export function CommentThread({ comment, number, me, now, actions }: CommentThre
               )}
               {me === reply.reviewerId && editingReply !== reply.id && (
                 <div className="thread__actions">
-                  <button type="button" className="text-button" onClick={() => setEditingReply(reply.id)}>
+                  <button
+                    type="button"
+                    className="text-button"
+                    onClick={() => setEditingReply(reply.id)}
+                  >
                     Edit reply
                   </button>
                   <button

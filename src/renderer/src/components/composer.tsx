@@ -16,7 +16,7 @@ interface ComposerProps {
 }
 
 /**
- * The composer opened next to a new pin: tag (suggested), text; Ctrl/Cmd+Enter saves,
+ * The composer opened next to a new pin (give it a `key` per spot, so a new spot starts fresh): tag (suggested), text; Ctrl/Cmd+Enter saves,
  * Esc cancels. It stays open with what was typed if saving fails.
  */
 export function Composer({ draft, onSave, onCancel }: ComposerProps) {
@@ -25,7 +25,6 @@ export function Composer({ draft, onSave, onCancel }: ComposerProps) {
   const [saving, setSaving] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => textRef.current?.focus(), []);
-  useEffect(() => setTag(draft.tag), [draft.tag, draft.x, draft.y]);
 
   const trimmed = contents.trim();
   const save = async (event?: FormEvent) => {
@@ -53,20 +52,17 @@ export function Composer({ draft, onSave, onCancel }: ComposerProps) {
   };
   return (
     <>
-      <span className="pin pin--draft" style={{ left: `${draft.x}%`, top: `${draft.y}%` }} aria-hidden="true">
+      <span
+        className="pin pin--draft"
+        style={{ left: `${draft.x}%`, top: `${draft.y}%` }}
+        aria-hidden="true"
+      >
         +
       </span>
-      <form
-        className="composer"
-        style={style}
-        aria-label="New comment"
-        onSubmit={save}
-        onKeyDown={onKeyDown}
-        onClick={(e) => e.stopPropagation()}
-      >
+      <form className="composer" style={style} aria-label="New comment" onSubmit={save}>
         <label className="field">
           <span className="field__label">Element</span>
-          <select value={tag} onChange={(e) => setTag(e.target.value as Tag)}>
+          <select value={tag} onKeyDown={onKeyDown} onChange={(e) => setTag(e.target.value as Tag)}>
             {TAGS.map((t) => (
               <option key={t} value={t}>
                 {t}
@@ -83,6 +79,7 @@ export function Composer({ draft, onSave, onCancel }: ComposerProps) {
             rows={3}
             required
             placeholder="What should change here?"
+            onKeyDown={onKeyDown}
             onChange={(e) => setContents(e.target.value)}
           />
         </label>

@@ -13,7 +13,8 @@ export function FiltersBar() {
   const [tag, setTag] = useAtom(tagFilterAtom);
   const [status, setStatus] = useAtom(statusFilterAtom);
   return (
-    <div className="filters" role="group" aria-label="Filter comments">
+    <fieldset className="filters">
+      <legend className="sr-only">Filter comments</legend>
       <label className="field field--inline">
         <span className="field__label">Tag</span>
         <select value={tag ?? ''} onChange={(e) => setTag((e.target.value || null) as Tag | null)}>
@@ -25,7 +26,8 @@ export function FiltersBar() {
           ))}
         </select>
       </label>
-      <div className="segmented" role="group" aria-label="Status">
+      <fieldset className="segmented">
+        <legend className="sr-only">Status</legend>
         {STATUSES.map((s) => (
           <button
             key={s.value}
@@ -36,7 +38,7 @@ export function FiltersBar() {
             {s.label}
           </button>
         ))}
-      </div>
-    </div>
+      </fieldset>
+    </fieldset>
   );
 }

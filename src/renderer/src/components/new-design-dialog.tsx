@@ -14,7 +14,9 @@ export function NewDesignDialog({ open, onClose }: { open: boolean; onClose: () 
   const [, navigate] = useLocation();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const created = await run(() => api.designs.create({ name: name.trim(), description: description.trim() }));
+    const created = await run(() =>
+      api.designs.create({ name: name.trim(), description: description.trim() }),
+    );
     if (!created) return;
     setName('');
     setDescription('');
@@ -26,7 +28,12 @@ export function NewDesignDialog({ open, onClose }: { open: boolean; onClose: () 
       <form className="form" onSubmit={submit}>
         <label className="field">
           <span className="field__label">Name</span>
-          <input value={name} required maxLength={LIMITS.designName} onChange={(e) => setName(e.target.value)} />
+          <input
+            value={name}
+            required
+            maxLength={LIMITS.designName}
+            onChange={(e) => setName(e.target.value)}
+          />
         </label>
         <label className="field">
           <span className="field__label">Description (optional)</span>

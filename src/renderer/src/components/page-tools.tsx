@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Page } from '../../../shared/domain.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { IMAGE_ACCEPT } from '../hooks/use-image-import.ts';
@@ -23,7 +23,13 @@ export function PageTools({ page, index, count, actions, onRename }: PageToolsPr
   const fileRef = useRef<HTMLInputElement>(null);
   return (
     <div className="page-tools">
-      <button type="button" className="icon-button" aria-label={`Rename ${page.name}`} title="Rename" onClick={onRename}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Rename ${page.name}`}
+        title="Rename"
+        onClick={onRename}
+      >
         ✎
       </button>
       <button
@@ -89,6 +95,8 @@ interface PageRenameFormProps {
 /** Renames a page in place: Enter saves, Esc cancels. */
 export function PageRenameForm({ page, onSubmit, onDone }: PageRenameFormProps) {
   const [name, setName] = useState(page.name);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => inputRef.current?.select(), []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (await onSubmit(name.trim())) onDone();
@@ -96,12 +104,11 @@ export function PageRenameForm({ page, onSubmit, onDone }: PageRenameFormProps) 
   return (
     <form className="page-rename" onSubmit={submit} aria-label={`Rename ${page.name}`}>
       <input
+        ref={inputRef}
         aria-label="Page name"
         value={name}
         maxLength={LIMITS.pageName}
         required
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the user to type a name
-        autoFocus
         onChange={(e) => setName(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Escape') onDone();

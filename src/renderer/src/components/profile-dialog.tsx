@@ -28,9 +28,12 @@ export function ProfileDialog() {
     // Only when the dialog opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [prompt]);
-  useEffect(() => () => {
-    if (avatar && avatar !== 'initials') URL.revokeObjectURL(avatar.url);
-  }, [avatar]);
+  useEffect(
+    () => () => {
+      if (avatar && avatar !== 'initials') URL.revokeObjectURL(avatar.url);
+    },
+    [avatar],
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,18 +44,31 @@ export function ProfileDialog() {
           ? new Uint8Array(await avatar.file.arrayBuffer())
           : undefined;
     const saved = await run(() =>
-      api.profile.save({ name: name.trim(), role, ...(bytes !== undefined ? { avatar: bytes } : {}) }),
+      api.profile.save({
+        name: name.trim(),
+        role,
+        ...(bytes !== undefined ? { avatar: bytes } : {}),
+      }),
     );
     if (!saved) return;
     setProfile(saved);
-    const then = prompt?.then;
+    const onSaved = prompt?.onSaved;
     setPrompt(null);
-    then?.(saved);
+    onSaved?.(saved);
   };
 
-  const preview = avatar && avatar !== 'initials' ? avatar.url : avatar === 'initials' ? undefined : profile?.avatar;
+  const preview =
+    avatar && avatar !== 'initials'
+      ? avatar.url
+      : avatar === 'initials'
+        ? undefined
+        : profile?.avatar;
   return (
-    <Dialog title={profile ? 'Your profile' : 'Who is reviewing?'} open={prompt !== null} onClose={() => setPrompt(null)}>
+    <Dialog
+      title={profile ? 'Your profile' : 'Who is reviewing?'}
+      open={prompt !== null}
+      onClose={() => setPrompt(null)}
+    >
       <form className="form" onSubmit={submit}>
         {prompt?.reason && <p className="dialog__message">{prompt.reason}</p>}
         <label className="field">
@@ -70,7 +86,13 @@ export function ProfileDialog() {
           <div className="radio-row">
             {REVIEWER_ROLES.map((r) => (
               <label key={r} className="radio">
-                <input type="radio" name="role" value={r} checked={role === r} onChange={() => setRole(r)} />
+                <input
+                  type="radio"
+                  name="role"
+                  value={r}
+                  checked={role === r}
+                  onChange={() => setRole(r)}
+                />
                 {r === 'peer' ? 'Peer' : 'Expert'}
               </label>
             ))}

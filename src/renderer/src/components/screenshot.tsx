@@ -1,5 +1,10 @@
 import { useAtom, useAtomValue } from 'jotai';
-import type { ReactNode, MouseEvent, PointerEvent as ReactPointerEvent } from 'react';
+import type {
+  KeyboardEvent,
+  MouseEvent,
+  PointerEvent as ReactPointerEvent,
+  ReactNode,
+} from 'react';
 import type { Comment, Page } from '../../../shared/domain.ts';
 import {
   commentSelectionAtom,
@@ -44,6 +49,15 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
     if (!onPlace || (event.target as HTMLElement).closest('button, form')) return;
     onPlace(toPercent(event.clientX, event.clientY, event.currentTarget.getBoundingClientRect()));
   };
+  // Keyboard path for comment mode: Enter drops the pin in the middle of what is in view.
+  const placeByKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!onPlace || event.target !== event.currentTarget || event.key !== 'Enter') return;
+    event.preventDefault();
+    const box = event.currentTarget.getBoundingClientRect();
+    const top = Math.max(box.top, 0);
+    const bottom = Math.min(box.bottom, window.innerHeight);
+    onPlace(toPercent(box.left + box.width / 2, (top + bottom) / 2, box));
+  };
 
   const dragStart = (comment: Comment) => (event: ReactPointerEvent<HTMLButtonElement>) => {
     const frame = event.currentTarget.parentElement;
@@ -69,10 +83,16 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
   };
 
   return (
+    // In comment mode the image is focusable and Enter places a pin (see placeByKey).
+    // oxlint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       className={onPlace ? 'screenshot screenshot--placing' : 'screenshot'}
       data-testid="screenshot"
+      // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={onPlace ? 0 : undefined}
+      aria-label={onPlace ? 'Screenshot: click a spot to comment on it, or press Enter' : undefined}
       onClick={place}
+      onKeyDown={placeByKey}
     >
       <img className="screenshot__image" src={page.img} alt={`Screenshot of page ${page.name}`} />
       {comments.map((comment, index) => (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 
 interface TextEditorFormProps {
   label: string;
@@ -13,6 +13,9 @@ interface TextEditorFormProps {
 export function TextEditorForm(props: TextEditorFormProps) {
   const [text, setText] = useState(props.initial ?? '');
   const [saving, setSaving] = useState(false);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  // The form opens because the user asked to type: put them there.
+  useEffect(() => textRef.current?.focus(), []);
   const trimmed = text.trim();
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -33,14 +36,14 @@ export function TextEditorForm(props: TextEditorFormProps) {
     }
   };
   return (
-    <form className="inline-form" aria-label={props.label} onSubmit={submit} onKeyDown={onKeyDown}>
+    <form className="inline-form" aria-label={props.label} onSubmit={submit}>
       <textarea
+        ref={textRef}
         aria-label={props.label}
         value={text}
         maxLength={props.maxLength}
         rows={2}
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- the form opens because the user asked to type
-        autoFocus
+        onKeyDown={onKeyDown}
         onChange={(e) => setText(e.target.value)}
       />
       <div className="inline-form__actions">

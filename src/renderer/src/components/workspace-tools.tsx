@@ -14,7 +14,10 @@ export function WorkspaceTools({ canComment }: { canComment: boolean }) {
   const toggle = useCallback(() => {
     if (!canComment) return;
     if (commenting) setCommenting(false);
-    else gate('Comments you write carry your name. Tell reviewers who you are.', () => setCommenting(true));
+    else
+      gate('Comments you write carry your name. Tell reviewers who you are.', () =>
+        setCommenting(true),
+      );
   }, [canComment, commenting, gate, setCommenting]);
   const leave = useCallback(() => setCommenting(false), [setCommenting]);
   useCommentShortcut(toggle, leave);

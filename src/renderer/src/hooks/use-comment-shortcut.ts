@@ -9,8 +9,18 @@ function isTyping(target: EventTarget | null): boolean {
 export function useCommentShortcut(toggle: () => void, leave: () => void): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || isTyping(event.target) || document.querySelector('dialog[open]')) return;
-      if ((event.key === 'c' || event.key === 'C') && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      if (
+        event.defaultPrevented ||
+        isTyping(event.target) ||
+        document.querySelector('dialog[open]')
+      )
+        return;
+      if (
+        (event.key === 'c' || event.key === 'C') &&
+        !event.ctrlKey &&
+        !event.metaKey &&
+        !event.altKey
+      ) {
         event.preventDefault();
         toggle();
       } else if (event.key === 'Escape') {

@@ -13,7 +13,7 @@ export function useProfileGate() {
   return useCallback(
     (reason: string, then: (profile: Profile) => void) => {
       if (profile) then(profile);
-      else prompt({ reason, then });
+      else prompt({ reason, onSaved: then });
     },
     [profile, prompt],
   );

@@ -40,9 +40,7 @@ import {
 } from '../state/review-atoms.ts';
 
 type Pending =
-  | { kind: 'delete-page'; page: Page }
-  | { kind: 'delete-comment'; comment: Comment }
-  | null;
+  { kind: 'delete-page'; page: Page } | { kind: 'delete-comment'; comment: Comment } | null;
 
 const bytesOf = async (file: File) => new Uint8Array(await file.arrayBuffer());
 
@@ -61,7 +59,9 @@ export function DesignReviewScreen({ id }: { id: string }) {
   const setSelection = useSetAtom(commentSelectionAtom);
   const [commenting, setCommenting] = useAtom(commentModeAtom);
   const profile = useAtomValue(profileAtom);
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [placed, setDraft] = useState<(Draft & { pageId: string }) | null>(null);
+  // A draft belongs to the page it was placed on, and only while commenting.
+  const draft = commenting && placed?.pageId === pageId ? placed : null;
   const [renaming, setRenaming] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const { run, error, clearError } = useAsyncAction();
@@ -74,7 +74,10 @@ export function DesignReviewScreen({ id }: { id: string }) {
     const fresh = await api.designs.open(id);
     setDesign(fresh);
     setReviewers((current) =>
-      fresh.reviewers.map((r) => ({ ...r, comments: current.find((c) => c.id === r.id)?.comments ?? [] })),
+      fresh.reviewers.map((r) => ({
+        ...r,
+        comments: current.find((c) => c.id === r.id)?.comments ?? [],
+      })),
     );
   }, [id, setDesign, setReviewers]);
 
@@ -94,7 +97,6 @@ export function DesignReviewScreen({ id }: { id: string }) {
   }, [design, me, run, refreshDesign]);
 
   useEffect(() => {
-    setDraft(null);
     if (!pageId || !design) return;
     let current = true;
     void run(async () => {
@@ -108,11 +110,8 @@ export function DesignReviewScreen({ id }: { id: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pageId, design?.id]);
 
-  useEffect(() => {
-    if (!commenting) setDraft(null);
-  }, [commenting]);
-
-  const adjustCount = (delta: number) => setDesign((d) => (d ? { ...d, commentCount: d.commentCount + delta } : d));
+  const adjustCount = (delta: number) =>
+    setDesign((d) => (d ? { ...d, commentCount: d.commentCount + delta } : d));
 
   const pagesRef = useRef(pages);
   pagesRef.current = pages;
@@ -120,7 +119,11 @@ export function DesignReviewScreen({ id }: { id: string }) {
   pageIdRef.current = pageId;
   const importOne = useCallback(
     async (file: File) => {
-      const added = await api.pages.add({ designId: id, name: pageNameFromFile(file.name), bytes: await bytesOf(file) });
+      const added = await api.pages.add({
+        designId: id,
+        name: pageNameFromFile(file.name),
+        bytes: await bytesOf(file),
+      });
       setPages([...pagesRef.current, added]);
       if (!pageIdRef.current) selectPage(added.id);
     },
@@ -135,8 +138,7 @@ export function DesignReviewScreen({ id }: { id: string }) {
       if (renamed) setPages(pages.map((x) => (x.id === p.id ? renamed : x)));
       return renamed !== undefined;
     },
-    move: (p, toIndex) =>
-      void run(async () => setPages(await api.pages.move(p.id, toIndex))),
+    move: (p, toIndex) => void run(async () => setPages(await api.pages.move(p.id, toIndex))),
     replace: (p, file) =>
       void run(async () => {
         const replaced = await api.pages.replaceImage(p.id, await bytesOf(file));
@@ -169,7 +171,8 @@ export function DesignReviewScreen({ id }: { id: string }) {
     },
     editReply: async (r, contents) => {
       const updated = await run(() => api.comments.editReply(r.id, contents));
-      if (updated) replaceReply(r.commentId, (replies) => replies.map((x) => (x.id === r.id ? updated : x)));
+      if (updated)
+        replaceReply(r.commentId, (replies) => replies.map((x) => (x.id === r.id ? updated : x)));
       return updated !== undefined;
     },
     removeReply: async (r) => {
@@ -209,11 +212,14 @@ export function DesignReviewScreen({ id }: { id: string }) {
   };
 
   const place = (point: PercentPoint) =>
-    setDraft({ ...point, tag: suggestTag(page?.elements, point.x, point.y) ?? 'main' });
+    pageId &&
+    setDraft({ ...point, pageId, tag: suggestTag(page?.elements, point.x, point.y) ?? 'main' });
 
   const saveDraft = async ({ tag, contents }: { tag: Draft['tag']; contents: string }) => {
     if (!draft || !pageId) return false;
-    const added = await run(() => api.comments.add({ pageId, tag, contents, x: draft.x, y: draft.y }));
+    const added = await run(() =>
+      api.comments.add({ pageId, tag, contents, x: draft.x, y: draft.y }),
+    );
     if (!added) return false;
     upsertComment(added);
     adjustCount(1);
@@ -228,9 +234,10 @@ export function DesignReviewScreen({ id }: { id: string }) {
   const banner = (
     <>
       {imports.progress && (
-        <p className="status-line" role="status">
-          Adding pages: {imports.progress.done + 1} of {imports.progress.total} ({imports.progress.current})…
-        </p>
+        <output className="status-line">
+          Adding pages: {imports.progress.done + 1} of {imports.progress.total} (
+          {imports.progress.current})…
+        </output>
       )}
       {imports.errors.length > 0 && (
         <ErrorNote
@@ -246,7 +253,11 @@ export function DesignReviewScreen({ id }: { id: string }) {
     <div className={drop.active ? 'drop-zone drop-zone--active' : 'drop-zone'} {...drop.handlers}>
       <WorkspaceLayout
         header={
-          <AppHeader title={design?.name ?? ''} userAvatar={profile?.avatar} userName={profile?.name}>
+          <AppHeader
+            title={design?.name ?? ''}
+            userAvatar={profile?.avatar}
+            userName={profile?.name}
+          >
             <button type="button" className="button" onClick={() => fileRef.current?.click()}>
               Add pages…
             </button>
@@ -273,11 +284,21 @@ export function DesignReviewScreen({ id }: { id: string }) {
             <Counters key={id} commentTotal={design?.commentCount} />
             <PagesList
               renderTools={(p, index, count) => (
-                <PageTools page={p} index={index} count={count} actions={pageActions} onRename={() => setRenaming(p.id)} />
+                <PageTools
+                  page={p}
+                  index={index}
+                  count={count}
+                  actions={pageActions}
+                  onRename={() => setRenaming(p.id)}
+                />
               )}
               renderEditor={(p) =>
                 renaming === p.id ? (
-                  <PageRenameForm page={p} onSubmit={(name) => pageActions.rename(p, name)} onDone={() => setRenaming(null)} />
+                  <PageRenameForm
+                    page={p}
+                    onSubmit={(name) => pageActions.rename(p, name)}
+                    onDone={() => setRenaming(null)}
+                  />
                 ) : null
               }
             />
@@ -292,7 +313,9 @@ export function DesignReviewScreen({ id }: { id: string }) {
               canMove={(c) => c.reviewerId === me}
               onMove={move}
             >
-              {draft && <Composer draft={draft} onSave={saveDraft} onCancel={() => setDraft(null)} />}
+              {draft && (
+                <Composer draft={draft} onSave={saveDraft} onCancel={() => setDraft(null)} />
+              )}
             </Screenshot>
           ) : (
             design && (

@@ -52,7 +52,11 @@ export function LandingScreen() {
             <h2 id="designs-title" className="section-title">
               Your designs
             </h2>
-            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => setCreating(true)}
+            >
               New design
             </button>
           </div>

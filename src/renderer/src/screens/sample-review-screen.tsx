@@ -37,7 +37,9 @@ export function SampleReviewScreen({ name }: { name: string | undefined }) {
   const addComment = useSetAtom(addCommentAtom);
   const setSelection = useSetAtom(commentSelectionAtom);
   const [commenting, setCommenting] = useAtom(commentModeAtom);
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [placed, setDraft] = useState<(Draft & { pageId: string }) | null>(null);
+  // A draft belongs to the page it was placed on, and only while commenting.
+  const draft = commenting && placed?.pageId === page?.id ? placed : null;
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -57,14 +59,18 @@ export function SampleReviewScreen({ name }: { name: string | undefined }) {
     };
   }, [name, load, setCommenting]);
 
-  useEffect(() => setDraft(null), [page?.id, commenting]);
-
   const save = async ({ tag, contents }: { tag: Draft['tag']; contents: string }) => {
     if (!draft || !page || !profile) return false;
     if (!reviewers.some((r) => r.id === profile.reviewerId)) {
       setReviewers((rs) => [
         ...rs,
-        { id: profile.reviewerId, name: profile.name, img: profile.avatar, role: profile.role, comments: [] },
+        {
+          id: profile.reviewerId,
+          name: profile.name,
+          img: profile.avatar,
+          role: profile.role,
+          comments: [],
+        },
       ]);
     }
     const comment = {
@@ -105,11 +111,23 @@ export function SampleReviewScreen({ name }: { name: string | undefined }) {
             page={page}
             onPlace={
               commenting
-                ? (p) => setDraft({ ...p, tag: suggestTag(page.elements, p.x, p.y) ?? 'main' })
+                ? (p) =>
+                    setDraft({
+                      ...p,
+                      pageId: page.id,
+                      tag: suggestTag(page.elements, p.x, p.y) ?? 'main',
+                    })
                 : undefined
             }
           >
-            {draft && <Composer draft={draft} onSave={save} onCancel={() => setDraft(null)} />}
+            {draft && (
+              <Composer
+                key={`${draft.x},${draft.y}`}
+                draft={draft}
+                onSave={save}
+                onCancel={() => setDraft(null)}
+              />
+            )}
           </Screenshot>
         )
       }

@@ -30,7 +30,8 @@ export const upsertCommentAtom = atom(null, (_get, set, comment: Comment) => {
   set(reviewersAtom, (reviewers) =>
     reviewers.map((r) => {
       const others = r.comments.filter((c) => c.id !== comment.id);
-      if (r.id !== comment.reviewerId) return others.length === r.comments.length ? r : { ...r, comments: others };
+      if (r.id !== comment.reviewerId)
+        return others.length === r.comments.length ? r : { ...r, comments: others };
       return {
         ...r,
         comments: [...others, comment].sort((a, b) => b.created_at.localeCompare(a.created_at)),

@@ -7,7 +7,7 @@ export const profileAtom = atom<Profile | null | undefined>(undefined);
 /** An open profile dialog: why it is asked for, and what to do once it is saved. */
 export interface ProfilePrompt {
   reason: string;
-  then?: (profile: Profile) => void;
+  onSaved?: (profile: Profile) => void;
 }
 
 /** Set when the profile dialog is open (first use, or the user chose to edit it). */

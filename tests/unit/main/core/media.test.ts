@@ -64,7 +64,7 @@ describe('resolveInside', () => {
 
   it.each(TRAVERSALS)('never leaves the root for %j', (attempt) => {
     const result = resolveInside(ROOT, attempt);
-    if (result !== null) expect(isInside(ROOT, result)).toBe(true);
+    expect(result === null || isInside(ROOT, result)).toBe(true);
   });
 
   it.each([
@@ -80,7 +80,7 @@ describe('resolveInside', () => {
 
   it('keeps a sibling folder that shares the root’s prefix out', () => {
     const result = resolveInside(ROOT, '/../renderer-secrets/key');
-    if (result !== null) expect(isInside(ROOT, result)).toBe(true);
+    expect(result === null || isInside(ROOT, result)).toBe(true);
     expect(result).not.toBe(path.resolve(ROOT, '../renderer-secrets/key'));
   });
 });
@@ -118,8 +118,15 @@ describe('resolveAppPath', () => {
   });
 
   it('does not serve the rest of the resources folder', () => {
-    const result = resolveAppPath(roots, '/media/scripts/render-samples.ts');
-    expect(result?.file).toBe(path.join(ROOT, 'media', 'scripts', 'render-samples.ts'));
+    expect(resolveAppPath(roots, '/media/scripts/render-samples.ts')).toBeNull();
+  });
+
+  it('serves stored images only from the image store, by their exact address', () => {
+    const hash = 'a'.repeat(64);
+    expect(resolveAppPath(roots, `/media/images/${hash}.png`)).toBeNull();
+    expect(
+      resolveAppPath({ ...roots, imagesDir: '/nonexistent' }, `/media/images/${hash}.png`),
+    ).toBeNull();
   });
 
   it('refuses the bare media folders', () => {
@@ -136,14 +143,14 @@ describe('resolveAppPath', () => {
   ])('keeps %j inside its media folder', (attempt) => {
     const result = resolveAppPath(roots, attempt);
     const folder = path.join(roots.resourcesDir, attempt.split('/')[2] ?? '');
-    if (result !== null) expect(isInside(folder, result.file)).toBe(true);
+    expect(result === null || isInside(folder, result.file)).toBe(true);
   });
 
   it.each(TRAVERSALS.filter((t) => t.startsWith('/')))(
     'keeps %j inside the renderer folder',
     (attempt) => {
       const result = resolveAppPath(roots, attempt);
-      if (result !== null) expect(isInside(ROOT, result.file)).toBe(true);
+      expect(result === null || isInside(ROOT, result.file)).toBe(true);
     },
   );
 
