@@ -1,5 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import { startCritServer, type CritServer } from './crit-server.ts';
+import { DesignPage } from './design-page.ts';
 import { LandingPage } from './landing-page.ts';
 import { WorkspacePage } from './workspace-page.ts';
 
@@ -7,6 +8,7 @@ interface Fixtures {
   crit: CritServer;
   landing: LandingPage;
   workspace: WorkspacePage;
+  design: DesignPage;
 }
 
 /** Every test gets its own server and data folder, and page objects bound to them. */
@@ -20,6 +22,7 @@ export const test = base.extend<Fixtures>({
   },
   landing: async ({ page, crit }, use) => use(new LandingPage(page, crit)),
   workspace: async ({ page, crit }, use) => use(new WorkspacePage(page, crit)),
+  design: async ({ page, crit }, use) => use(new DesignPage(page, crit)),
 });
 
 export { expect };

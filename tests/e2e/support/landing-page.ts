@@ -20,6 +20,22 @@ export class LandingPage {
     await this.page.goto(this.crit.routeUrl('/'));
   }
 
+  /** Creates a design through the "New design" dialog; the app then opens it. */
+  async createDesign(name: string, description = ''): Promise<void> {
+    await this.page.getByRole('button', { name: 'New design' }).click();
+    const dialog = this.page.locator('dialog[open]');
+    await dialog.getByLabel('Name').fill(name);
+    if (description) await dialog.getByLabel('Description (optional)').fill(description);
+    await dialog.getByRole('button', { name: 'Create design' }).click();
+  }
+
+  designCard(name: string): Locator {
+    return this.page
+      .getByRole('region', { name: 'Your designs' })
+      .getByRole('listitem')
+      .filter({ has: this.page.getByRole('link', { name, exact: true }) });
+  }
+
   sampleLink(name: string): Locator {
     return this.page.getByRole('link', { name, exact: true });
   }

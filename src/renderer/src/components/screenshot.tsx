@@ -62,6 +62,8 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
   const dragStart = (comment: Comment) => (event: ReactPointerEvent<HTMLButtonElement>) => {
     const frame = event.currentTarget.parentElement;
     if (!frame || !onMove || event.button !== 0) return;
+    // No text selection or native drag may start, or the browser cancels the pointer.
+    event.preventDefault();
     const startX = event.clientX;
     const startY = event.clientY;
     const pin = event.currentTarget;
@@ -73,13 +75,23 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
       pin.style.left = `${p.x}%`;
       pin.style.top = `${p.y}%`;
     };
-    const up = (e: PointerEvent) => {
+    const stop = () => {
       window.removeEventListener('pointermove', move);
       window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', cancel);
+    };
+    const up = (e: PointerEvent) => {
+      stop();
       if (moved) onMove(comment, toPercent(e.clientX, e.clientY, frame.getBoundingClientRect()));
+    };
+    const cancel = () => {
+      stop();
+      pin.style.left = `${comment.position.x}%`;
+      pin.style.top = `${comment.position.y}%`;
     };
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', cancel);
   };
 
   return (
@@ -94,7 +106,12 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
       onClick={place}
       onKeyDown={placeByKey}
     >
-      <img className="screenshot__image" src={page.img} alt={`Screenshot of page ${page.name}`} />
+      <img
+        className="screenshot__image"
+        src={page.img}
+        alt={`Screenshot of page ${page.name}`}
+        draggable={false}
+      />
       {comments.map((comment, index) => (
         <Pin
           key={comment.id}
