@@ -5,6 +5,6 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
-    reporters: ['default', ['json', { outputFile: 'test-results/unit.json' }]],
+    reporters: ['default', ['json', { outputFile: 'reports/unit.json' }]],
   },
 });
