@@ -19,7 +19,12 @@ import { WorkspaceLayout } from '../components/workspace-layout.tsx';
 import { WorkspaceTools } from '../components/workspace-tools.tsx';
 import { useAsyncAction } from '../hooks/use-async-action.ts';
 import { useFileDrop } from '../hooks/use-file-drop.ts';
-import { IMAGE_ACCEPT, pageNameFromFile, useImageImport } from '../hooks/use-image-import.ts';
+import {
+  IMAGE_ACCEPT,
+  pageNameFromFile,
+  readImageFile,
+  useImageImport,
+} from '../hooks/use-image-import.ts';
 import { useNow } from '../hooks/use-now.ts';
 import {
   commentModeAtom,
@@ -41,8 +46,6 @@ import {
 
 type Pending =
   { kind: 'delete-page'; page: Page } | { kind: 'delete-comment'; comment: Comment } | null;
-
-const bytesOf = async (file: File) => new Uint8Array(await file.arrayBuffer());
 
 /** Route `/designs/:id`: one of the user's designs, to import into and comment on. */
 export function DesignReviewScreen({ id }: { id: string }) {
@@ -84,6 +87,9 @@ export function DesignReviewScreen({ id }: { id: string }) {
   useEffect(() => {
     setDesign(null);
     setCommenting(false);
+    // Nothing of the review shown before may stay on screen while this design opens, or
+    // if it cannot be opened: its pages would look like this design's and take edits.
+    loadReview({ pages: [], reviewers: [] });
     void run(async () => {
       const opened = await api.designs.open(id);
       setDesign(opened);
@@ -122,7 +128,7 @@ export function DesignReviewScreen({ id }: { id: string }) {
       const added = await api.pages.add({
         designId: id,
         name: pageNameFromFile(file.name),
-        bytes: await bytesOf(file),
+        bytes: await readImageFile(file),
       });
       setPages([...pagesRef.current, added]);
       if (!pageIdRef.current) selectPage(added.id);
@@ -141,7 +147,7 @@ export function DesignReviewScreen({ id }: { id: string }) {
     move: (p, toIndex) => void run(async () => setPages(await api.pages.move(p.id, toIndex))),
     replace: (p, file) =>
       void run(async () => {
-        const replaced = await api.pages.replaceImage(p.id, await bytesOf(file));
+        const replaced = await api.pages.replaceImage(p.id, await readImageFile(file));
         setPages(pagesRef.current.map((x) => (x.id === p.id ? replaced : x)));
       }),
     remove: (p) => setPending({ kind: 'delete-page', page: p }),
