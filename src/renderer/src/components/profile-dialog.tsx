@@ -4,7 +4,7 @@ import { REVIEWER_ROLES, type ReviewerRole } from '../../../shared/domain.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { api } from '../bridge/api.ts';
 import { useAsyncAction } from '../hooks/use-async-action.ts';
-import { IMAGE_ACCEPT } from '../hooks/use-image-import.ts';
+import { IMAGE_ACCEPT, readImageFile } from '../hooks/use-image-import.ts';
 import { profileAtom, profilePromptAtom } from '../state/profile-atoms.ts';
 import { Avatar } from './avatar.tsx';
 import { Dialog } from './dialog.tsx';
@@ -37,19 +37,15 @@ export function ProfileDialog() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const bytes =
-      avatar === 'initials'
-        ? null
-        : avatar
-          ? new Uint8Array(await avatar.file.arrayBuffer())
-          : undefined;
-    const saved = await run(() =>
-      api.profile.save({
+    const saved = await run(async () => {
+      const bytes =
+        avatar === 'initials' ? null : avatar ? await readImageFile(avatar.file) : undefined;
+      return api.profile.save({
         name: name.trim(),
         role,
         ...(bytes !== undefined ? { avatar: bytes } : {}),
-      }),
-    );
+      });
+    });
     if (!saved) return;
     setProfile(saved);
     const onSaved = prompt?.onSaved;

@@ -1,7 +1,25 @@
 import { useCallback, useState } from 'react';
+import { CritError } from '../../../shared/errors.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 
 /** What the file dialog offers; main decodes each file to be sure. */
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp';
+
+/**
+ * The bytes of a chosen or dropped image file. A file over the size limit is refused
+ * before it is read: it may be a video or a disk image with an image's name, too big to
+ * hold in memory, and main would refuse it anyway.
+ */
+export async function readImageFile(file: File): Promise<Uint8Array> {
+  if (file.size > LIMITS.imageBytes) {
+    const mb = (Math.ceil((file.size / 1024 / 1024) * 10) / 10).toFixed(1);
+    throw new CritError(
+      'too-large',
+      `The file is ${mb} MB; Crit takes image files up to ${LIMITS.imageBytes / 1024 / 1024} MB.`,
+    );
+  }
+  return new Uint8Array(await file.arrayBuffer());
+}
 
 /** Progress of a running import, for the status line. */
 export interface ImportProgress {
