@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { JSHandle, Locator, Page } from '@playwright/test';
 import type { CritServer } from './crit-server.ts';
 import type { FilePayload } from './images.ts';
 
@@ -72,6 +72,26 @@ export class DesignPage {
         dt.items.add(new File([new Uint8Array(item.data)], item.name, { type: item.type }));
       return dt;
     }, payload);
+    await this.dropTransfer(transfer);
+  }
+
+  /**
+   * Drops one file of `size` zero bytes, made inside the page: handing a file of tens of
+   * megabytes over from the test takes longer than a test may.
+   */
+  async dropBlankFile(name: string, size: number, type = 'image/png'): Promise<void> {
+    const transfer = await this.page.evaluateHandle(
+      ({ name, size, type }) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(size)], name, { type }));
+        return dt;
+      },
+      { name, size, type },
+    );
+    await this.dropTransfer(transfer);
+  }
+
+  private async dropTransfer(transfer: JSHandle<DataTransfer>): Promise<void> {
     const target = this.page.getByTestId('canvas');
     await target.dispatchEvent('dragenter', { dataTransfer: transfer });
     await target.dispatchEvent('dragover', { dataTransfer: transfer });
