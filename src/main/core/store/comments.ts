@@ -179,6 +179,61 @@ export function addComment(db: DatabaseSync, comment: NewComment): Comment {
   return getComment(db, id);
 }
 
+/**
+ * Pins many new, open comments in one transaction, each checked as `addComment` checks
+ * one: a single bad comment (or an unknown page or reviewer) refuses the whole batch and
+ * nothing is added. They share one creation time. Returns them in the order given.
+ */
+export function addComments(db: DatabaseSync, comments: readonly NewComment[]): Comment[] {
+  const clean = comments.map((comment) => ({
+    pageId: comment.pageId,
+    reviewerId: comment.reviewerId,
+    contents: commentText(comment.contents),
+    tag: checkTag(comment.tag),
+    x: checkPercent(comment.x, 'x'),
+    y: checkPercent(comment.y, 'y'),
+  }));
+  const at = nowIso();
+  const added: Comment[] = [];
+  transaction(db, () => {
+    const pages = new Map<string, ReturnType<typeof requirePage>>();
+    const reviewers = new Set<string>();
+    const designs = new Set<string>();
+    const insert = db.prepare(
+      `INSERT INTO comments (id, design_id, page_id, reviewer_id, tag, contents, x, y, status,
+         created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`,
+    );
+    for (const c of clean) {
+      let page = pages.get(c.pageId);
+      if (!page) {
+        page = requirePage(db, c.pageId);
+        pages.set(c.pageId, page);
+      }
+      if (!reviewers.has(c.reviewerId)) {
+        requireReviewer(db, c.reviewerId);
+        reviewers.add(c.reviewerId);
+      }
+      const id = v4();
+      insert.run(id, page.design_id, page.id, c.reviewerId, c.tag, c.contents, c.x, c.y, at, at);
+      designs.add(page.design_id);
+      added.push({
+        id,
+        contents: c.contents,
+        created_at: at,
+        reviewerId: c.reviewerId,
+        pageId: page.id,
+        tag: c.tag,
+        position: { x: c.x, y: c.y, page: page.id },
+        status: 'open',
+        replies: [],
+      });
+    }
+    for (const designId of designs) touchDesign(db, designId, at);
+  });
+  return added;
+}
+
 /** The comment, if `actorId` wrote it; otherwise `CritError('conflict')`. */
 function requireOwnComment(db: DatabaseSync, id: string, actorId: string, verb: string) {
   const row = requireComment(db, id);

@@ -5,6 +5,7 @@ import { createDesign, listDesigns } from '../../../../../src/main/core/store/de
 import { addPage } from '../../../../../src/main/core/store/pages.ts';
 import {
   addComment,
+  addComments,
   addReply,
   countComments,
   deleteComment,
@@ -277,5 +278,59 @@ describe('comments', () => {
     expect(errors[0]!.message).toBe('That page does not exist; it may have been deleted.');
     expect(snapshot(folder.db)).toEqual(before);
     expect(getComment(folder.db, c.id).replies).toEqual([reply]);
+  });
+  it('adds a batch of comments in one transaction, in the order given', () => {
+    at(30);
+    const batch: NewComment[] = [
+      { pageId: page.id, reviewerId: me.reviewerId, tag: 'nav', contents: ' One ', x: 1, y: 2 },
+      { pageId: other.id, reviewerId: guestId, tag: 'footer', contents: 'Two', x: 3, y: 4 },
+      { pageId: page.id, reviewerId: guestId, tag: 'logo', contents: 'Three', x: 5, y: 6 },
+    ];
+    const added = addComments(folder.db, batch);
+    expect(added.map((c) => c.contents)).toEqual(['One', 'Two', 'Three']);
+    for (const c of added) expect(getComment(folder.db, c.id)).toEqual(c);
+    expect(added[1]).toMatchObject({
+      pageId: other.id,
+      reviewerId: guestId,
+      tag: 'footer',
+      position: { x: 3, y: 4, page: other.id },
+      status: 'open',
+      replies: [],
+      created_at: new Date(START + 30_000).toISOString(),
+    });
+    expect(listPageComments(folder.db, page.id).map((c) => c.contents)).toEqual(['Three', 'One']);
+    expect(countComments(folder.db, designId)).toBe(3);
+    expect(listDesigns(folder.db)[0]!.updatedAt).toBe(new Date(START + 30_000).toISOString());
+    expect(addComments(folder.db, [])).toEqual([]);
+  });
+
+  it('refuses a whole batch when one comment in it is bad', () => {
+    const before = snapshot(folder.db);
+    const good = { pageId: page.id, reviewerId: me.reviewerId, tag: 'nav' as const, x: 1, y: 2 };
+    expect(
+      caught(() =>
+        addComments(folder.db, [
+          { ...good, contents: 'ok' },
+          { ...good, contents: ' ' },
+        ]),
+      ).code,
+    ).toBe('invalid-argument');
+    expect(
+      caught(() =>
+        addComments(folder.db, [
+          { ...good, contents: 'ok' },
+          { ...good, contents: 'ok', pageId: '22222222-2222-4222-8222-222222222222' },
+        ]),
+      ).code,
+    ).toBe('not-found');
+    expect(
+      caught(() =>
+        addComments(folder.db, [
+          { ...good, contents: 'ok' },
+          { ...good, contents: 'ok', reviewerId: '33333333-3333-4333-8333-333333333333' },
+        ]),
+      ).code,
+    ).toBe('not-found');
+    expect(snapshot(folder.db)).toEqual(before);
   });
 });
