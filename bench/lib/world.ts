@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDataFolder } from '../../src/main/core/store/index.ts';
+import {
+  makeScreenshot,
+  seedDesign,
+  seedProfile,
+  storeScreenshot,
+  type SeededDesign,
+} from './seed.ts';
+import { seededRandom } from './stats.ts';
+
+/** The data the browser scenarios share: one data folder with four generated designs. */
+export interface World {
+  dataDir: string;
+  /** The long landing page, 1440 × 10,000 px. */
+  screenshot: Buffer;
+  /** 1 page, 10,000 comments by 50 reviewers (scenario 2). */
+  crowded: SeededDesign;
+  /** Where the crowded page's pins are, for the baseline page. */
+  crowdedPoints: { x: number; y: number }[];
+  /** 200 pages, 50,000 comments (scenario 3). */
+  large: SeededDesign;
+  /** 1 page with as many comments as one page of `large` (scenario 3's baseline). */
+  single: SeededDesign;
+  /** 2 such pages: the smallest design in which pages can be switched. */
+  pair: SeededDesign;
+  cleanup(): void;
+}
+
+/** Generates the shared data folder (seeded, so every run sees the same data). */
+export async function makeWorld(): Promise<World> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crit-bench-data-'));
+  const folder = openDataFolder(dataDir);
+  try {
+    const random = seededRandom(42);
+    await seedProfile(folder);
+    const screenshot = await makeScreenshot(1440, 10_000, random);
+    const image = await storeScreenshot(folder, screenshot);
+    const crowded = seedDesign(folder.db, random, {
+      name: 'Crowded landing page',
+      pages: 1,
+      commentsPerPage: 10_000,
+      reviewers: 50,
+      image,
+    });
+    const large = seedDesign(folder.db, random, {
+      name: 'Large design',
+      pages: 200,
+      commentsPerPage: 250,
+      reviewers: 50,
+      image,
+    });
+    const single = seedDesign(folder.db, random, {
+      name: 'One page',
+      pages: 1,
+      commentsPerPage: 250,
+      reviewers: 50,
+      image,
+    });
+    const pair = seedDesign(folder.db, random, {
+      name: 'Two pages',
+      pages: 2,
+      commentsPerPage: 250,
+      reviewers: 50,
+      image,
+    });
+    const crowdedPoints = (
+      folder.db
+        .prepare('SELECT x, y FROM comments WHERE page_id = ?')
+        .all(crowded.pageIds[0]!) as unknown as { x: number; y: number }[]
+    ).map(({ x, y }) => ({ x, y }));
+    folder.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    return {
+      dataDir,
+      screenshot,
+      crowded,
+      crowdedPoints,
+      large,
+      single,
+      pair,
+      cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  } finally {
+    folder.close();
+  }
+}

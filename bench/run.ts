@@ -1,0 +1,134 @@
+// `npm run bench`: builds what it needs, generates data, runs every scenario several times
+// and prints one table of medians against baselines measured in the same run. It writes
+// bench/results/<date>.json and latest.json and the README's performance section. It
+// reports; it never fails on a time (exit 1 only when the harness itself breaks).
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from '@playwright/test';
+import { launchBrowser } from './lib/browser.ts';
+import { buildApp, buildBaselines } from './lib/build.ts';
+import { describeMachine, machineLine } from './lib/machine.ts';
+import { toMarkdown, type ResultRow } from './lib/report.ts';
+import { ROOT, startCrit, type CritProcess } from './lib/servers.ts';
+import { makeWorld, type World } from './lib/world.ts';
+import { imageImportScenario } from './scenarios/image-import.ts';
+import { largeDesignScenario } from './scenarios/large-design.ts';
+import { reviewPageScenario } from './scenarios/review-page.ts';
+import { startScenario } from './scenarios/start.ts';
+import { storeScenario } from './scenarios/store.ts';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    runs: { type: 'string' },
+    'skip-build': { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const only = new Set((values.only ?? '1,2,3,4,5').split(',').map((s) => s.trim()));
+const runsOverride = values.runs ? Number(values.runs) : undefined;
+/** Runs per scenario: 5, and 3 for the import, whose one run is 20 large images. */
+const RUNS: Record<string, number> = { '1': 5, '2': 5, '3': 5, '4': 3, '5': 5 };
+const runsOf = (n: string) => runsOverride ?? RUNS[n]!;
+const log = (line: string) => console.log(line);
+const step = (line: string) => console.log(`\n── ${line}`);
+
+const started = new Date();
+const rows: ResultRow[] = [];
+let browser: Browser | undefined;
+let crit: CritProcess | undefined;
+let world: World | undefined;
+const needsBrowser = ['2', '3', '5'].some((n) => only.has(n));
+try {
+  if (!values['skip-build']) {
+    step('building the app (electron-vite build) and the baseline pages (vite)');
+    buildApp();
+    await buildBaselines();
+  }
+  if (only.has('1')) {
+    step(`1. store (${runsOf('1')} runs)`);
+    rows.push(...(await storeScenario(runsOf('1'), log)));
+  }
+  if (only.has('4')) {
+    step(`4. image import (${runsOf('4')} runs of 20 images)`);
+    rows.push(...(await imageImportScenario(runsOf('4'), log)));
+  }
+  if (needsBrowser) {
+    step('generating the browser scenarios’ data');
+    world = await makeWorld();
+    crit = await startCrit(world.dataDir);
+    browser = await launchBrowser();
+  }
+  if (browser && crit && world) {
+    if (only.has('2')) {
+      step(`2. one page with 10,000 comments (${runsOf('2')} runs)`);
+      rows.push(...(await reviewPageScenario(browser, crit, world, runsOf('2'), log)));
+    }
+    if (only.has('3')) {
+      step(`3. 200 pages and 50,000 comments (${runsOf('3')} runs)`);
+      rows.push(...(await largeDesignScenario(browser, crit, world, runsOf('3'), log)));
+    }
+    if (only.has('5')) {
+      step(`5. start (${runsOf('5')} runs)`);
+      rows.push(...(await startScenario(browser, crit, runsOf('5'), log)));
+    }
+  }
+  const chromium = browser?.version() ?? 'not used';
+  const machine = describeMachine(chromium);
+  rows.sort((a, b) => a.scenario.localeCompare(b.scenario, 'en', { numeric: true }));
+  const table = toMarkdown(rows);
+  console.log(`\n${table}\n\n${machineLine(machine)}`);
+  if (!values['no-write']) write(rows, machine, table);
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await browser?.close();
+  await crit?.stop();
+  world?.cleanup();
+}
+
+function write(results: ResultRow[], machine: ReturnType<typeof describeMachine>, table: string) {
+  const folder = path.join(ROOT, 'bench', 'results');
+  fs.mkdirSync(folder, { recursive: true });
+  const runs = Object.fromEntries([...only].map((n) => [n, runsOf(n)]));
+  const json = JSON.stringify({ date: started.toISOString(), machine, runs, results }, null, 2);
+  const stamp = started.toISOString().replace(/[:]/g, '-').replace(/\..+$/, '');
+  fs.writeFileSync(path.join(folder, `${stamp}.json`), `${json}\n`);
+  fs.writeFileSync(path.join(folder, 'latest.json'), `${json}\n`);
+  if (only.size === 5) updateReadme(table, machine, runs);
+  console.log(`\nWrote bench/results/${stamp}.json and latest.json.`);
+}
+
+function updateReadme(
+  table: string,
+  machine: ReturnType<typeof describeMachine>,
+  runs: Record<string, number>,
+) {
+  const readme = path.join(ROOT, 'README.md');
+  const text = fs.readFileSync(readme, 'utf8');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) throw new Error('README.md has no bench markers.');
+  const notesFile = path.join(ROOT, 'bench', 'notes.md');
+  const notes = fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8').trim() : '';
+  const runText = Object.entries(runs)
+    .map(([n, count]) => `${n}: ${count}`)
+    .join(', ');
+  const section = [
+    start,
+    '',
+    `Latest \`npm run bench\`, ${started.toISOString().slice(0, 10)}, on ${machineLine(machine)}.`,
+    `Medians over the runs of each scenario (runs per scenario — ${runText}; one warm-up`,
+    'run of each browser scenario is not counted); each baseline is measured in the same run.',
+    '',
+    table,
+    '',
+    ...(notes ? [notes, ''] : []),
+    end,
+  ].join('\n');
+  fs.writeFileSync(readme, text.slice(0, from) + section + text.slice(to + end.length));
+}

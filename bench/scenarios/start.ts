@@ -1,0 +1,71 @@
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { BASELINE_OUT, gzippedJs } from '../lib/build.ts';
+import { newProbedContext } from '../lib/browser.ts';
+import { row, type ResultRow } from '../lib/report.ts';
+import { ROOT, startStatic, type CritProcess } from '../lib/servers.ts';
+
+/** Navigates and resolves to the first contentful paint, in ms since navigation start. */
+async function firstContentfulPaint(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  const handle = await page.waitForFunction(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    undefined,
+    { timeout: 60_000, polling: 50 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/**
+ * 5. Start: the landing screen's first contentful paint in browser mode against a bare
+ * React page built with the same tools, and the renderer's JavaScript gzipped.
+ */
+export async function startScenario(
+  browser: Browser,
+  crit: CritProcess,
+  runs: number,
+  log: (s: string) => void,
+): Promise<ResultRow[]> {
+  const baseline = await startStatic(path.join(BASELINE_OUT, 'hello'));
+  const fcp: number[] = [];
+  const bare: number[] = [];
+  try {
+    for (let run = -1; run < runs; run++) {
+      const bareContext = await newProbedContext(browser, null);
+      const bareTime = await firstContentfulPaint(await bareContext.newPage(), baseline.url);
+      await bareContext.close();
+      const context = await newProbedContext(browser, null);
+      const critTime = await firstContentfulPaint(await context.newPage(), crit.routeUrl('/'));
+      await context.close();
+      if (run < 0) continue;
+      fcp.push(critTime);
+      bare.push(bareTime);
+      log(
+        `  start run ${run + 1}: landing FCP ${critTime.toFixed(0)} ms (bare ${bareTime.toFixed(0)})`,
+      );
+    }
+  } finally {
+    await baseline.stop();
+  }
+  const js = gzippedJs(path.join(ROOT, 'out', 'renderer')) / 1024;
+  const bareJs = gzippedJs(path.join(BASELINE_OUT, 'hello')) / 1024;
+  const scenario = '5. Start';
+  return [
+    row({
+      scenario,
+      metric: 'landing first contentful paint',
+      unit: 'ms',
+      samples: fcp,
+      baselineSamples: bare,
+      maxRatio: 1.5,
+    }),
+    row({
+      scenario,
+      metric: 'renderer JavaScript, gzipped',
+      unit: 'KB',
+      samples: [js],
+      baselineSamples: [bareJs],
+      max: 250,
+    }),
+  ];
+}
