@@ -26,6 +26,7 @@ import {
   useImageImport,
 } from '../hooks/use-image-import.ts';
 import { useNow } from '../hooks/use-now.ts';
+import { useProfileInReviewers } from '../hooks/use-profile-in-reviewers.ts';
 import {
   commentModeAtom,
   designAtom,
@@ -71,6 +72,7 @@ export function DesignReviewScreen({ id }: { id: string }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const now = useNow();
   const me = profile?.reviewerId ?? null;
+  useProfileInReviewers();
 
   /** Counts and reviewers come from main; comments stay as loaded. */
   const refreshDesign = useCallback(async () => {

@@ -14,6 +14,7 @@ import { ReviewerList } from '../components/reviewer-list.tsx';
 import { Screenshot } from '../components/screenshot.tsx';
 import { WorkspaceLayout } from '../components/workspace-layout.tsx';
 import { WorkspaceTools } from '../components/workspace-tools.tsx';
+import { useProfileInReviewers } from '../hooks/use-profile-in-reviewers.ts';
 import { commentModeAtom } from '../state/design-atoms.ts';
 import { profileAtom } from '../state/profile-atoms.ts';
 import {
@@ -42,6 +43,7 @@ export function SampleReviewScreen({ name }: { name: string | undefined }) {
   const draft = commenting && placed?.pageId === page?.id ? placed : null;
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
+  useProfileInReviewers();
 
   useEffect(() => {
     let current = true;
