@@ -1,3 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { addComment, addReply } from '../../../src/main/core/store/comments.ts';
+import { DATABASE_FILE } from '../../../src/main/core/store/data-folder.ts';
+import { openDatabase } from '../../../src/main/core/store/database.ts';
 import type {
   Comment,
   DesignSummary,
@@ -57,4 +62,39 @@ export function seedComment(
 
 export function seedReply(crit: CritServer, commentId: string, contents: string): Promise<Reply> {
   return bridge<Reply>(crit, 'comments:reply', [commentId, contents]);
+}
+
+/**
+ * A comment by another reviewer, with a reply by them to `replyTo` if given. The bridge
+ * only writes as the local user, so this goes to the data folder's database directly,
+ * as feedback merged from a reviewer's package would arrive.
+ */
+export function seedOtherReviewersComment(
+  crit: CritServer,
+  reviewer: { name: string; role?: ReviewerRole },
+  comment: { pageId: string; contents: string; x: number; y: number; tag?: Tag },
+  replyTo?: { commentId: string; contents: string },
+): { reviewerId: string; comment: Comment; reply: Reply | null } {
+  const db = openDatabase(path.join(crit.dataDir, DATABASE_FILE));
+  try {
+    const reviewerId = randomUUID();
+    db.prepare(
+      'INSERT INTO reviewers (id, name, role, avatar_hash, created_at) VALUES (?, ?, ?, NULL, ?)',
+    ).run(reviewerId, reviewer.name, reviewer.role ?? 'peer', new Date().toISOString());
+    const added = addComment(db, { ...comment, tag: comment.tag ?? 'main', reviewerId });
+    const reply = replyTo ? addReply(db, { ...replyTo, reviewerId }) : null;
+    return { reviewerId, comment: added, reply };
+  } finally {
+    db.close();
+  }
+}
+
+/** Sets when a design last changed, as if it had been left alone since `at`. */
+export function backdateDesign(crit: CritServer, designId: string, at: Date): void {
+  const db = openDatabase(path.join(crit.dataDir, DATABASE_FILE));
+  try {
+    db.prepare('UPDATE designs SET updated_at = ? WHERE id = ?').run(at.toISOString(), designId);
+  } finally {
+    db.close();
+  }
 }
