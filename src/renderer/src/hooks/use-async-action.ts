@@ -19,5 +19,14 @@ export function useAsyncAction() {
       setBusy(false);
     }
   }, []);
-  return { run, error, busy, clearError: () => setError(null) };
+  /** Runs an action for its effect; true when it worked. */
+  const attempt = useCallback(
+    async (action: () => Promise<unknown>): Promise<boolean> =>
+      (await run(async () => {
+        await action();
+        return true;
+      })) === true,
+    [run],
+  );
+  return { run, attempt, error, busy, clearError: () => setError(null) };
 }

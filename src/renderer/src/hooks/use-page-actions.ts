@@ -1,0 +1,70 @@
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useCallback } from 'react';
+import type { Page } from '../../../shared/domain.ts';
+import { api } from '../bridge/api.ts';
+import type { PageToolActions } from '../components/page-tools.tsx';
+import { setDesignPagesAtom } from '../state/design-atoms.ts';
+import { pagesAtom, selectedPageIdAtom } from '../state/review-atoms.ts';
+import { pageNameFromFile, readImageFile } from './use-image-import.ts';
+
+type Run = <T>(action: () => Promise<T>) => Promise<T | undefined>;
+type Attempt = (action: () => Promise<unknown>) => Promise<boolean>;
+
+/**
+ * What can be done to a design's pages: import one file, rename, move, replace the
+ * image, delete (through `confirmDelete` first).
+ */
+export function usePageActions(
+  designId: string,
+  run: Run,
+  attempt: Attempt,
+  confirmDelete: (page: Page) => void,
+) {
+  const pages = useAtomValue(pagesAtom);
+  const [pageId, selectPage] = useAtom(selectedPageIdAtom);
+  const setPages = useSetAtom(setDesignPagesAtom);
+  // Imports run one after another across renders: they read the list as it is now.
+  const store = useStore();
+
+  const importOne = useCallback(
+    async (file: File) => {
+      const added = await api.pages.add({
+        designId,
+        name: pageNameFromFile(file.name),
+        bytes: await readImageFile(file),
+      });
+      setPages([...store.get(pagesAtom), added]);
+      if (!store.get(selectedPageIdAtom)) selectPage(added.id);
+    },
+    [designId, store, setPages, selectPage],
+  );
+
+  const replaceInList = (page: Page) =>
+    setPages(store.get(pagesAtom).map((p) => (p.id === page.id ? page : p)));
+
+  const actions: PageToolActions = {
+    rename: async (p, name) => {
+      const renamed = await run(() => api.pages.rename(p.id, name));
+      if (renamed) replaceInList(renamed);
+      return renamed !== undefined;
+    },
+    move: (p, toIndex) => void run(async () => setPages(await api.pages.move(p.id, toIndex))),
+    replace: (p, file) =>
+      void run(async () =>
+        replaceInList(await api.pages.replaceImage(p.id, await readImageFile(file))),
+      ),
+    remove: confirmDelete,
+  };
+
+  /** Deletes a page after the user confirmed; the page beside it becomes selected. */
+  const deleteConfirmed = async (page: Page) => {
+    if (!(await attempt(() => api.pages.remove(page.id)))) return false;
+    const index = pages.findIndex((p) => p.id === page.id);
+    const rest = pages.filter((p) => p.id !== page.id);
+    setPages(rest);
+    if (pageId === page.id) selectPage(rest[Math.min(index, rest.length - 1)]?.id ?? null);
+    return true;
+  };
+
+  return { actions, importOne, deleteConfirmed };
+}
