@@ -1,4 +1,4 @@
-import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, type PointerEvent as ReactPointerEvent } from 'react';
 import type { Comment } from '../../../shared/domain.ts';
 
 interface PinProps {
@@ -6,28 +6,34 @@ interface PinProps {
   number: number;
   authorName: string;
   selected: boolean;
-  /** Scroll the pin into view (when its card was chosen). */
-  reveal: boolean;
-  onSelect: () => void;
-  /** Starts a drag; only where pins may be moved. */
-  onDragStart?: ((event: ReactPointerEvent<HTMLButtonElement>) => void) | undefined;
+  /** Stable across renders, so an unchanged pin skips rendering. */
+  onSelect: (comment: Comment) => void;
+  /** A pointer went down on the pin (a drag may start). Stable across renders. */
+  onPointerDown?:
+    ((comment: Comment, event: ReactPointerEvent<HTMLButtonElement>) => void) | undefined;
 }
 
-/** A numbered pin centred on its comment's x%/y% of the screenshot. */
-export function Pin({
+/**
+ * The custom property that shows or hides a reviewer's pins: the screenshot sets it
+ * while one reviewer is selected (see `Screenshot`). Ids are uuids; anything else is
+ * folded to characters a property name may hold.
+ */
+export const reviewerPinVar = (reviewerId: string): string =>
+  `--pin-${reviewerId.replace(/[^\w-]/g, '_')}`;
+
+/**
+ * A numbered pin centred on its comment's x%/y% of the screenshot. Memoised and free of
+ * effects: a page can hold thousands, and a filter change re-renders only pins whose
+ * number or state changed. Revealing a pin is the screenshot's job.
+ */
+export const Pin = memo(function Pin({
   comment,
   number,
   authorName,
   selected,
-  reveal,
   onSelect,
-  onDragStart,
+  onPointerDown,
 }: PinProps) {
-  const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (reveal)
-      ref.current?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'smooth' });
-  }, [reveal]);
   const classes = [
     'pin',
     selected && 'pin--selected',
@@ -35,20 +41,30 @@ export function Pin({
   ];
   return (
     <button
-      ref={ref}
       type="button"
       className={classes.filter(Boolean).join(' ')}
-      style={{ left: `${comment.position.x}%`, top: `${comment.position.y}%` }}
+      style={{
+        left: `${comment.position.x}%`,
+        top: `${comment.position.y}%`,
+        // Centred by margins (half of the stylesheet's 28 px) rather than the stylesheet's
+        // translate: a transform on each of thousands of pins makes the browser re-layer
+        // them all on every paint, scrolling the comment list included.
+        margin: '-14px 0 0 -14px',
+        transform: selected ? 'scale(1.15)' : 'none',
+        pointerEvents: 'auto',
+        // Shown unless a reviewer filter hides it: see reviewerPinVar.
+        display: `var(${reviewerPinVar(comment.reviewerId)}, var(--pin-shown, grid))`,
+      }}
       aria-label={`Comment ${number} by ${authorName}`}
       aria-pressed={selected}
       data-comment-id={comment.id}
       onClick={(event) => {
         event.stopPropagation();
-        onSelect();
+        onSelect(comment);
       }}
-      onPointerDown={onDragStart}
+      onPointerDown={onPointerDown && ((event) => onPointerDown(comment, event))}
     >
       {number}
     </button>
   );
-}
+});

@@ -1,17 +1,26 @@
 import { useAtom, useAtomValue } from 'jotai';
-import type {
-  KeyboardEvent,
-  MouseEvent,
-  PointerEvent as ReactPointerEvent,
-  ReactNode,
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
 } from 'react';
 import type { Comment, Page } from '../../../shared/domain.ts';
 import {
   commentSelectionAtom,
+  pageCommentsAtom,
   reviewerNameByIdAtom,
+  selectedReviewerIdAtom,
   visibleCommentsAtom,
 } from '../state/review-atoms.ts';
-import { Pin } from './pin.tsx';
+import { Pin, reviewerPinVar } from './pin.tsx';
 
 /** A point on the screenshot in percent of its width and height. */
 export interface PercentPoint {
@@ -39,11 +48,83 @@ export function toPercent(clientX: number, clientY: number, box: DOMRect): Perce
   };
 }
 
+interface PinLayerProps {
+  comments: Comment[];
+  numberOf: ReadonlyMap<string, number>;
+  nameOf: (reviewerId: string) => string;
+  selectedId: string | null;
+  onSelect: (comment: Comment) => void;
+  onPointerDown: (comment: Comment, event: ReactPointerEvent<HTMLButtonElement>) => void;
+}
+
+/**
+ * The pins, over the image's box. Memoised, so the screen around it re-rendering (a
+ * busy flag, a clock tick) does not walk thousands of pins; clicks go through it to the
+ * image except on the pins themselves.
+ */
+const PinLayer = memo(function PinLayer({
+  comments,
+  numberOf,
+  nameOf,
+  selectedId,
+  onSelect,
+  onPointerDown,
+}: PinLayerProps) {
+  return (
+    <div style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
+      {comments.map((comment, index) => (
+        <Pin
+          key={comment.id}
+          comment={comment}
+          number={numberOf.get(comment.id) ?? index + 1}
+          authorName={nameOf(comment.reviewerId)}
+          selected={selectedId === comment.id}
+          onSelect={onSelect}
+          onPointerDown={onPointerDown}
+        />
+      ))}
+    </div>
+  );
+});
+
 /** The selected page's image with a numbered pin for every visible comment. */
 export function Screenshot({ page, onPlace, canMove, onMove, children }: ScreenshotProps) {
-  const comments = useAtomValue(visibleCommentsAtom);
+  // Every pin of the page stays mounted while the reviewer filter changes; the filter
+  // hides the others with one custom property on the frame, so switching reviewers
+  // re-renders only the pins whose number changes instead of rebuilding thousands.
+  const comments = useAtomValue(pageCommentsAtom);
+  const visible = useAtomValue(visibleCommentsAtom);
+  const reviewerId = useAtomValue(selectedReviewerIdAtom);
   const nameOf = useAtomValue(reviewerNameByIdAtom);
   const [selection, setSelection] = useAtom(commentSelectionAtom);
+  const frameRef = useRef<HTMLDivElement>(null);
+
+  /** Pin numbers are positions among the visible comments; hidden pins keep their own. */
+  const numberOf = useMemo(() => {
+    const numbers = new Map<string, number>();
+    visible.forEach((c, i) => numbers.set(c.id, i + 1));
+    return numbers;
+  }, [visible]);
+
+  const select = useCallback(
+    (comment: Comment) => setSelection({ id: comment.id, from: 'pin' }),
+    [setSelection],
+  );
+
+  // Chosen from its card: bring the pin into view.
+  useEffect(() => {
+    if (selection?.from !== 'card') return;
+    const pin = frameRef.current?.querySelector(
+      `.pin[data-comment-id="${CSS.escape(selection.id)}"]`,
+    );
+    pin?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'smooth' });
+  }, [selection]);
+
+  // Read at drag time, so the drag handler can stay the same function for every pin.
+  const moveRef = useRef({ canMove, onMove });
+  useLayoutEffect(() => {
+    moveRef.current = { canMove, onMove };
+  });
 
   const place = (event: MouseEvent<HTMLDivElement>) => {
     if (!onPlace || (event.target as HTMLElement).closest('button, form')) return;
@@ -59,9 +140,10 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
     onPlace(toPercent(box.left + box.width / 2, (top + bottom) / 2, box));
   };
 
-  const dragStart = (comment: Comment) => (event: ReactPointerEvent<HTMLButtonElement>) => {
+  const dragStart = useCallback((comment: Comment, event: ReactPointerEvent<HTMLButtonElement>) => {
     const frame = event.currentTarget.parentElement;
-    if (!frame || !onMove || event.button !== 0) return;
+    const { canMove: mayMove, onMove } = moveRef.current;
+    if (!frame || !onMove || !mayMove?.(comment) || event.button !== 0) return;
     // No text selection or native drag may start, or the browser cancels the pointer.
     event.preventDefault();
     const startX = event.clientX;
@@ -92,13 +174,20 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
     window.addEventListener('pointercancel', cancel);
-  };
+  }, []);
+
+  const filter =
+    reviewerId === null
+      ? undefined
+      : ({ '--pin-shown': 'none', [reviewerPinVar(reviewerId)]: 'grid' } as CSSProperties);
 
   return (
     // In comment mode the image is focusable and Enter places a pin (see placeByKey).
     // oxlint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
+      ref={frameRef}
       className={onPlace ? 'screenshot screenshot--placing' : 'screenshot'}
+      style={filter}
       data-testid="screenshot"
       // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={onPlace ? 0 : undefined}
@@ -111,19 +200,21 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
         src={page.img}
         alt={`Screenshot of page ${page.name}`}
         draggable={false}
+        decoding="async"
       />
-      {comments.map((comment, index) => (
-        <Pin
-          key={comment.id}
-          comment={comment}
-          number={index + 1}
-          authorName={nameOf(comment.reviewerId)}
-          selected={selection?.id === comment.id}
-          reveal={selection?.id === comment.id && selection.from === 'card'}
-          onSelect={() => setSelection({ id: comment.id, from: 'pin' })}
-          onDragStart={canMove?.(comment) ? dragStart(comment) : undefined}
+      {comments.length > 0 && (
+        <PinLayer
+          // A new layer per page: thousands of pins arriving together are then built
+          // into a fresh element at once, not inserted one by one among old siblings.
+          key={page.id}
+          comments={comments}
+          numberOf={numberOf}
+          nameOf={nameOf}
+          selectedId={selection?.id ?? null}
+          onSelect={select}
+          onPointerDown={dragStart}
         />
-      ))}
+      )}
       {children}
     </div>
   );
