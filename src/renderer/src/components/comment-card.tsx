@@ -6,6 +6,8 @@ import { Avatar } from './avatar.tsx';
 interface CommentCardProps {
   comment: Comment;
   number: number;
+  /** The length of the whole list, where only part of it is rendered. */
+  setSize?: number | undefined;
   authorName: string;
   authorAvatar: string | undefined;
   now: number;
@@ -19,7 +21,8 @@ interface CommentCardProps {
 
 /** A comment: who, when, its number and tag, what they said. */
 export function CommentCard(props: CommentCardProps) {
-  const { comment, number, authorName, authorAvatar, now, selected, reveal, onSelect } = props;
+  const { comment, number, setSize, authorName, authorAvatar, now, selected, reveal, onSelect } =
+    props;
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     if (reveal) ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
@@ -30,7 +33,7 @@ export function CommentCard(props: CommentCardProps) {
     comment.status === 'resolved' && 'comment-card--resolved',
   ];
   return (
-    <li>
+    <li {...(setSize === undefined ? {} : { 'aria-setsize': setSize, 'aria-posinset': number })}>
       {/* A card is focusable and clickable so it can reveal its pin; its own buttons stay separate. */}
       {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
       <article
