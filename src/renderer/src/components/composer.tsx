@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { TAGS, type Tag } from '../../../shared/domain.ts';
+import type { Tag } from '../../../shared/domain.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import { TagOptions } from './tag-options.tsx';
 
 /** Where a new comment goes and what tag the element map suggests for it. */
 export interface Draft {
@@ -63,11 +64,7 @@ export function Composer({ draft, onSave, onCancel }: ComposerProps) {
         <label className="field">
           <span className="field__label">Element</span>
           <select value={tag} onKeyDown={onKeyDown} onChange={(e) => setTag(e.target.value as Tag)}>
-            {TAGS.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
+            <TagOptions />
           </select>
         </label>
         <label className="field">

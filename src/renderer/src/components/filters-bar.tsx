@@ -1,5 +1,6 @@
 import { useAtom } from 'jotai';
-import { TAGS, type Tag } from '../../../shared/domain.ts';
+import type { Tag } from '../../../shared/domain.ts';
+import { TagOptions } from './tag-options.tsx';
 import { statusFilterAtom, tagFilterAtom, type StatusFilter } from '../state/review-atoms.ts';
 
 const STATUSES: { value: StatusFilter; label: string }[] = [
@@ -19,11 +20,7 @@ export function FiltersBar() {
         <span className="field__label">Tag</span>
         <select value={tag ?? ''} onChange={(e) => setTag((e.target.value || null) as Tag | null)}>
           <option value="">All tags</option>
-          {TAGS.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
+          <TagOptions />
         </select>
       </label>
       <fieldset className="segmented">
