@@ -71,7 +71,7 @@ describe('migrations', () => {
   it('knows one migration per version, and a new database starts at version 0', () => {
     const { db } = emptyDb();
     expect(LATEST_VERSION).toBe(MIGRATIONS.length);
-    expect(LATEST_VERSION).toBe(2);
+    expect(LATEST_VERSION).toBe(3);
     expect(schemaVersion(db)).toBe(0);
   });
 
@@ -165,6 +165,49 @@ describe('migrations', () => {
     );
     db.prepare("DELETE FROM comments WHERE id = 'c1'").run();
     expect(db.prepare('SELECT COUNT(*) AS n FROM replies').get()).toEqual({ n: 0 });
+  });
+
+  it('version 3 makes the design index cover comment ids, keeping every row', () => {
+    const { db } = emptyDb();
+    migrateTo(db, 2);
+    writeV1Data(db);
+    db.prepare('INSERT INTO replies VALUES (?, ?, ?, ?, ?, ?)').run(
+      'a1',
+      'c1',
+      'r1',
+      'Yes',
+      AT,
+      AT,
+    );
+    const before = db.prepare('SELECT * FROM comments ORDER BY id').all();
+    const indexesBefore = indexes(db);
+    migrateTo(db, 3);
+    expect(schemaVersion(db)).toBe(3);
+    expect(indexes(db)).toEqual(indexesBefore);
+    expect(
+      (db.prepare('PRAGMA index_info(comments_by_design)').all() as { name: string }[]).map(
+        (column) => column.name,
+      ),
+    ).toEqual(['design_id', 'reviewer_id', 'id']);
+    expect(db.prepare('SELECT * FROM comments ORDER BY id').all()).toEqual(before);
+    // Who replied in a design is found from the index alone, not the comment rows.
+    const plan = (
+      db
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT r.reviewer_id FROM replies r
+           JOIN comments c ON c.id = r.comment_id WHERE c.design_id = ?`,
+        )
+        .all('d1') as { detail: string }[]
+    ).map((step) => step.detail);
+    expect(plan).toContain('SEARCH c USING COVERING INDEX comments_by_design (design_id=?)');
+    expect(
+      db
+        .prepare(
+          `SELECT r.reviewer_id FROM replies r JOIN comments c ON c.id = r.comment_id
+           WHERE c.design_id = ?`,
+        )
+        .all('d1'),
+    ).toEqual([{ reviewer_id: 'r1' }]);
   });
 
   it('a migration that fails leaves the database at the version before it', () => {
