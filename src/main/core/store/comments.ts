@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { v4 } from 'uuid';
 import {
   COMMENT_STATUSES,
@@ -94,34 +94,70 @@ function toComment(row: CommentRow, replies: Reply[]): Comment {
 // Replies read as a conversation, oldest first; rowid breaks ties within a millisecond.
 const REPLY_ORDER = 'ORDER BY created_at, rowid';
 
+const statements = new WeakMap<DatabaseSync, Map<string, StatementSync>>();
+
+/**
+ * A statement compiled once per database and kept: compiling costs about as much as
+ * running a page's query, and reads run on every page switch. SQLite recompiles a kept
+ * statement by itself if the schema changes under it.
+ */
+function cached(db: DatabaseSync, sql: string, rowsAsArrays = false): StatementSync {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  const key = `${rowsAsArrays ? 'arrays' : 'objects'}:${sql}`;
+  let statement = cache.get(key);
+  if (!statement) {
+    statement = db.prepare(sql);
+    statement.setReturnArrays(rowsAsArrays);
+    cache.set(key, statement);
+  }
+  return statement;
+}
+
+/** A page's comments as rows of values, in this order: about twice as fast to read. */
+const PAGE_COMMENTS = `SELECT id, contents, created_at, reviewer_id, page_id, tag, x, y, status
+  FROM comments WHERE page_id = ? ORDER BY created_at DESC, rowid DESC`;
+type PageCommentRow = [string, string, string, string, string, Tag, number, number, CommentStatus];
+
 /** One comment with its replies. Throws `not-found`. */
 export function getComment(db: DatabaseSync, id: string): Comment {
   const row = requireComment(db, id);
-  const replies = db
-    .prepare(`SELECT * FROM replies WHERE comment_id = ? ${REPLY_ORDER}`)
-    .all(row.id) as unknown as ReplyRow[];
+  const replies = cached(db, `SELECT * FROM replies WHERE comment_id = ? ${REPLY_ORDER}`).all(
+    row.id,
+  ) as unknown as ReplyRow[];
   return toComment(row, replies.map(toReply));
 }
 
 /** The comments on a page, newest first, each with its replies oldest first. */
 export function listPageComments(db: DatabaseSync, pageId: string): Comment[] {
-  const page = requirePage(db, pageId);
-  const rows = db
-    .prepare('SELECT * FROM comments WHERE page_id = ? ORDER BY created_at DESC, rowid DESC')
-    .all(page.id) as unknown as CommentRow[];
+  const rows = cached(db, PAGE_COMMENTS, true).all(pageId) as unknown as PageCommentRow[];
+  // A comment's page exists (a foreign key says so): only an empty answer needs checking.
+  if (rows.length === 0) {
+    requirePage(db, pageId);
+    return [];
+  }
   const replies = new Map<string, Reply[]>();
-  const replyRows = db
-    .prepare(
-      `SELECT r.* FROM replies r JOIN comments c ON c.id = r.comment_id
-       WHERE c.page_id = ? ORDER BY r.created_at, r.rowid`,
-    )
-    .all(page.id) as unknown as ReplyRow[];
+  const replyRows = cached(
+    db,
+    `SELECT r.* FROM replies r JOIN comments c ON c.id = r.comment_id
+     WHERE c.page_id = ? ORDER BY r.created_at, r.rowid`,
+  ).all(pageId) as unknown as ReplyRow[];
   for (const reply of replyRows) {
     const list = replies.get(reply.comment_id) ?? [];
     list.push(toReply(reply));
     replies.set(reply.comment_id, list);
   }
-  return rows.map((row) => toComment(row, replies.get(row.id) ?? []));
+  return rows.map(([id, contents, createdAt, reviewerId, page, tag, x, y, status]) => ({
+    id,
+    contents,
+    created_at: createdAt,
+    reviewerId,
+    pageId: page,
+    tag,
+    position: { x, y, page },
+    status,
+    replies: replies.get(id) ?? [],
+  }));
 }
 
 /** How many comments a design has, optionally only those matching `filters`. */
