@@ -83,8 +83,9 @@ describe('comments', () => {
     at(5);
     const added = comment({ contents: '  Label is vague \n' });
     expect(added).toEqual({
+      // A time-ordered uuid (version 7).
       id: expect.stringMatching(
-        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
       ),
       contents: 'Label is vague',
       created_at: '2025-03-01T10:00:05.000Z',
@@ -302,6 +303,9 @@ describe('comments', () => {
     expect(countComments(folder.db, designId)).toBe(3);
     expect(listDesigns(folder.db)[0]!.updatedAt).toBe(new Date(START + 30_000).toISOString());
     expect(addComments(folder.db, [])).toEqual([]);
+    // Ids are time-ordered, so a batch's ids ascend.
+    const ids = added.map((c) => c.id);
+    expect([...ids].sort()).toEqual(ids);
   });
 
   it('refuses a whole batch when one comment in it is bad', () => {
