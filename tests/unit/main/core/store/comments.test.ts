@@ -7,6 +7,7 @@ import {
   addComment,
   addComments,
   addReply,
+  newCommentId,
   countComments,
   deleteComment,
   deleteReply,
@@ -336,5 +337,15 @@ describe('comments', () => {
       ).code,
     ).toBe('not-found');
     expect(snapshot(folder.db)).toEqual(before);
+  });
+  it('makes time-ordered version-7 ids that sort by creation time', () => {
+    const early = newCommentId(Date.parse('2025-03-01T10:00:00Z'));
+    const late = newCommentId(Date.parse('2025-03-01T10:00:00.001Z'));
+    for (const id of [early, late]) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    }
+    expect(early.slice(0, 13)).toBe('01955126-0100');
+    expect(early < late).toBe(true);
+    expect(newCommentId(0)).not.toBe(newCommentId(0));
   });
 });
