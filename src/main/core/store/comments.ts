@@ -120,17 +120,24 @@ const PAGE_COMMENTS = `SELECT id, contents, created_at, reviewer_id, page_id, ta
   FROM comments WHERE page_id = ? ORDER BY created_at DESC, rowid DESC`;
 type PageCommentRow = [string, string, string, string, string, Tag, number, number, CommentStatus];
 
+let lastMs = -1;
+let sequence = 0;
+
 /**
- * A new comment's id: a time-ordered uuid (version 7: 48 bits of milliseconds, then
- * random bits), so new comments go at the end of the id index instead of all over it.
- * Writing 100,000 comments then touches a few index pages per transaction rather than
- * hundreds, about 2.5 times faster. The random part comes from a version-4 uuid, with
- * its variant bits, which is ten times faster than a general-purpose version-7 generator.
+ * A new comment's id: a time-ordered uuid (version 7: 48 bits of milliseconds, a 12-bit
+ * counter within the millisecond, then random bits), so new comments go at the end of
+ * the id index instead of all over it. Writing 100,000 comments then touches a few index
+ * pages per transaction rather than hundreds, about 2.5 times faster. The random part
+ * comes from a version-4 uuid, with its variant bits: much faster than a general-purpose
+ * version-7 generator.
  */
 export function newCommentId(now = Date.now()): string {
+  if (now === lastMs) sequence = (sequence + 1) & 0xfff;
+  else [lastMs, sequence] = [now, Math.floor(Math.random() * 0x800)];
   const time = now.toString(16).padStart(12, '0');
-  // randomUUID(): xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx; keep what follows the version.
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`;
+  const counter = sequence.toString(16).padStart(3, '0');
+  // randomUUID(): xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx; keep the variant and what follows.
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${counter}-${randomUUID().slice(19)}`;
 }
 
 /** One comment with its replies. Throws `not-found`. */
