@@ -14,14 +14,6 @@ interface PinProps {
 }
 
 /**
- * The custom property that shows or hides a reviewer's pins: the screenshot sets it
- * while one reviewer is selected (see `Screenshot`). Ids are uuids; anything else is
- * folded to characters a property name may hold.
- */
-export const reviewerPinVar = (reviewerId: string): string =>
-  `--pin-${reviewerId.replace(/[^\w-]/g, '_')}`;
-
-/**
  * A numbered pin centred on its comment's x%/y% of the screenshot. Memoised and free of
  * effects: a page can hold thousands, and a filter change re-renders only pins whose
  * number or state changed. Revealing a pin is the screenshot's job.
@@ -52,8 +44,6 @@ export const Pin = memo(function Pin({
         margin: '-14px 0 0 -14px',
         transform: selected ? 'scale(1.15)' : 'none',
         pointerEvents: 'auto',
-        // Shown unless a reviewer filter hides it: see reviewerPinVar.
-        display: `var(${reviewerPinVar(comment.reviewerId)}, var(--pin-shown, grid))`,
       }}
       aria-label={`Comment ${number} by ${authorName}`}
       aria-pressed={selected}

@@ -6,7 +6,6 @@ import {
   useLayoutEffect,
   useMemo,
   useRef,
-  type CSSProperties,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent as ReactPointerEvent,
@@ -18,9 +17,8 @@ import {
   pageCommentsAtom,
   reviewerNameByIdAtom,
   selectedReviewerIdAtom,
-  visibleCommentsAtom,
 } from '../state/review-atoms.ts';
-import { Pin, reviewerPinVar } from './pin.tsx';
+import { Pin } from './pin.tsx';
 
 /** A point on the screenshot in percent of its width and height. */
 export interface PercentPoint {
@@ -48,36 +46,49 @@ export function toPercent(clientX: number, clientY: number, box: DOMRect): Perce
   };
 }
 
-interface PinLayerProps {
+/** A run of one reviewer's pins, numbered on from `first`. */
+interface PinGroupProps {
   comments: Comment[];
-  numberOf: ReadonlyMap<string, number>;
-  nameOf: (reviewerId: string) => string;
+  first: number;
+  authorName: string;
+  /** Hidden by the reviewer filter. */
+  hidden: boolean;
+  /** The selected comment, where it is in this group. */
   selectedId: string | null;
   onSelect: (comment: Comment) => void;
   onPointerDown: (comment: Comment, event: ReactPointerEvent<HTMLButtonElement>) => void;
 }
 
 /**
- * The pins, over the image's box. Memoised, so the screen around it re-rendering (a
- * busy flag, a clock tick) does not walk thousands of pins; clicks go through it to the
- * image except on the pins themselves.
+ * One reviewer's pins. The reviewer filter hides whole groups with
+ * `content-visibility: hidden`, which keeps their laid-out state: switching reviewers
+ * then touches a few dozen group elements and renumbers one reviewer's pins, and going
+ * back to everyone is as cheap, however many pins the page has. Hidden pins are out of
+ * the accessibility tree and the tab order like any hidden content.
  */
-const PinLayer = memo(function PinLayer({
+const PinGroup = memo(function PinGroup({
   comments,
-  numberOf,
-  nameOf,
+  first,
+  authorName,
+  hidden,
   selectedId,
   onSelect,
   onPointerDown,
-}: PinLayerProps) {
+}: PinGroupProps) {
   return (
-    <div style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
+    <div
+      style={{
+        position: 'absolute',
+        inset: 0,
+        contentVisibility: hidden ? 'hidden' : 'visible',
+      }}
+    >
       {comments.map((comment, index) => (
         <Pin
           key={comment.id}
           comment={comment}
-          number={numberOf.get(comment.id) ?? index + 1}
-          authorName={nameOf(comment.reviewerId)}
+          number={first + index}
+          authorName={authorName}
           selected={selectedId === comment.id}
           onSelect={onSelect}
           onPointerDown={onPointerDown}
@@ -87,24 +98,109 @@ const PinLayer = memo(function PinLayer({
   );
 });
 
+interface Group {
+  /** Stable while comments come and go: the reviewer, and which of their runs this is. */
+  key: string;
+  reviewerId: string;
+  comments: Comment[];
+  /** The number of the group's first pin among all of the page's pins. */
+  firstOfAll: number;
+  /** … and among its reviewer's pins. */
+  firstOfOwn: number;
+}
+
+/** Splits the pins (listed reviewer by reviewer) into runs of one reviewer's. */
+function groupByReviewer(comments: Comment[]): { groups: Group[]; groupOf: Map<string, number> } {
+  const groups: Group[] = [];
+  const groupOf = new Map<string, number>();
+  const seen = new Map<string, number>();
+  const runs = new Map<string, number>();
+  comments.forEach((comment, index) => {
+    let group = groups.at(-1);
+    if (group?.reviewerId !== comment.reviewerId) {
+      const own = seen.get(comment.reviewerId) ?? 0;
+      const run = runs.get(comment.reviewerId) ?? 0;
+      runs.set(comment.reviewerId, run + 1);
+      group = {
+        key: `${comment.reviewerId}:${run}`,
+        reviewerId: comment.reviewerId,
+        comments: [],
+        firstOfAll: index + 1,
+        firstOfOwn: own + 1,
+      };
+      groups.push(group);
+    }
+    group.comments.push(comment);
+    seen.set(comment.reviewerId, (seen.get(comment.reviewerId) ?? 0) + 1);
+    groupOf.set(comment.id, groups.length - 1);
+  });
+  return { groups, groupOf };
+}
+
+interface PinLayerProps {
+  comments: Comment[];
+  reviewerId: string | null;
+  nameOf: (reviewerId: string) => string;
+  selectedId: string | null;
+  onSelect: (comment: Comment) => void;
+  onPointerDown: (comment: Comment, event: ReactPointerEvent<HTMLButtonElement>) => void;
+}
+
+/**
+ * The pins, over the image's box, in groups per reviewer. Memoised, so the screen
+ * around it re-rendering (a busy flag, a clock tick) does not walk thousands of pins;
+ * clicks go through it to the image except on the pins themselves.
+ */
+const PinLayer = memo(function PinLayer({
+  comments,
+  reviewerId,
+  nameOf,
+  selectedId,
+  onSelect,
+  onPointerDown,
+}: PinLayerProps) {
+  const { groups, groupOf } = useMemo(() => groupByReviewer(comments), [comments]);
+  const selectedGroup = selectedId === null ? undefined : groupOf.get(selectedId);
+  return (
+    <div
+      style={{
+        position: 'absolute',
+        inset: 0,
+        pointerEvents: 'none',
+        // Its own layer: work elsewhere on the screen (scrolling the comment list) then
+        // does not make the browser record and re-layer thousands of pins again.
+        contain: 'strict',
+        willChange: 'transform',
+      }}
+    >
+      {groups.map((group, index) => {
+        const hidden = reviewerId !== null && group.reviewerId !== reviewerId;
+        return (
+          <PinGroup
+            key={group.key}
+            comments={group.comments}
+            // Hidden pins keep their numbers, so showing them again renumbers nothing.
+            first={reviewerId === null || hidden ? group.firstOfAll : group.firstOfOwn}
+            authorName={nameOf(group.reviewerId)}
+            hidden={hidden}
+            selectedId={selectedGroup === index ? selectedId : null}
+            onSelect={onSelect}
+            onPointerDown={onPointerDown}
+          />
+        );
+      })}
+    </div>
+  );
+});
+
 /** The selected page's image with a numbered pin for every visible comment. */
 export function Screenshot({ page, onPlace, canMove, onMove, children }: ScreenshotProps) {
-  // Every pin of the page stays mounted while the reviewer filter changes; the filter
-  // hides the others with one custom property on the frame, so switching reviewers
-  // re-renders only the pins whose number changes instead of rebuilding thousands.
+  // Every pin of the page stays mounted while the reviewer filter changes (see PinGroup).
   const comments = useAtomValue(pageCommentsAtom);
-  const visible = useAtomValue(visibleCommentsAtom);
   const reviewerId = useAtomValue(selectedReviewerIdAtom);
   const nameOf = useAtomValue(reviewerNameByIdAtom);
   const [selection, setSelection] = useAtom(commentSelectionAtom);
   const frameRef = useRef<HTMLDivElement>(null);
-
-  /** Pin numbers are positions among the visible comments; hidden pins keep their own. */
-  const numberOf = useMemo(() => {
-    const numbers = new Map<string, number>();
-    visible.forEach((c, i) => numbers.set(c.id, i + 1));
-    return numbers;
-  }, [visible]);
 
   const select = useCallback(
     (comment: Comment) => setSelection({ id: comment.id, from: 'pin' }),
@@ -176,18 +272,12 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
     window.addEventListener('pointercancel', cancel);
   }, []);
 
-  const filter =
-    reviewerId === null
-      ? undefined
-      : ({ '--pin-shown': 'none', [reviewerPinVar(reviewerId)]: 'grid' } as CSSProperties);
-
   return (
     // In comment mode the image is focusable and Enter places a pin (see placeByKey).
     // oxlint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       ref={frameRef}
       className={onPlace ? 'screenshot screenshot--placing' : 'screenshot'}
-      style={filter}
       data-testid="screenshot"
       // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={onPlace ? 0 : undefined}
@@ -208,7 +298,7 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
           // into a fresh element at once, not inserted one by one among old siblings.
           key={page.id}
           comments={comments}
-          numberOf={numberOf}
+          reviewerId={reviewerId}
           nameOf={nameOf}
           selectedId={selection?.id ?? null}
           onSelect={select}
