@@ -18,8 +18,8 @@ export interface World {
   screenshot: Buffer;
   /** 1 page, 10,000 comments by 50 reviewers (scenario 2). */
   crowded: SeededDesign;
-  /** Where the crowded page's pins are, for the baseline page. */
-  crowdedPoints: { x: number; y: number }[];
+  /** Where the crowded page's pins are and whose they are, for the baseline page. */
+  crowdedPoints: { x: number; y: number; r: number }[];
   /** 200 pages, 50,000 comments (scenario 3). */
   large: SeededDesign;
   /** 1 page with as many comments as one page of `large` (scenario 3's baseline). */
@@ -66,11 +66,12 @@ export async function makeWorld(): Promise<World> {
       reviewers: 50,
       image,
     });
+    const reviewerIndex = new Map(crowded.reviewerIds.map((id, i) => [id, i]));
     const crowdedPoints = (
       folder.db
-        .prepare('SELECT x, y FROM comments WHERE page_id = ?')
-        .all(crowded.pageIds[0]!) as unknown as { x: number; y: number }[]
-    ).map(({ x, y }) => ({ x, y }));
+        .prepare('SELECT x, y, reviewer_id FROM comments WHERE page_id = ? ORDER BY reviewer_id')
+        .all(crowded.pageIds[0]!) as unknown as { x: number; y: number; reviewer_id: string }[]
+    ).map(({ x, y, reviewer_id }) => ({ x, y, r: reviewerIndex.get(reviewer_id)! }));
     folder.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     return {
       dataDir,

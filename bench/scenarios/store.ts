@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TAGS } from '../../src/shared/domain.ts';
+import { TAGS, type Comment } from '../../src/shared/domain.ts';
 import {
   addComments,
   listPageComments,
   openDataFolder,
+  transaction,
   type NewComment,
 } from '../../src/main/core/store/index.ts';
 import { row, type ResultRow } from '../lib/report.ts';
@@ -15,6 +16,54 @@ import { percentile, seededRandom, since } from '../lib/stats.ts';
 const PAGES = 200;
 const PER_PAGE = 500; // 100,000 comments
 const READS = 2000;
+const IMAGE = { hash: 'a'.repeat(64), thumbHash: 'b'.repeat(64), width: 1440, height: 10_000 };
+
+/**
+ * The same rows written straight into a fresh database of the same schema with one
+ * prepared INSERT in the same transactions: what SQLite itself costs here.
+ */
+async function insertRaw(comments: Comment[], run: number, designId: string): Promise<number> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crit-bench-raw-'));
+  const folder = openDataFolder(dir);
+  try {
+    seedDesign(folder.db, seededRandom(1000 + run), {
+      name: 'Store bench',
+      pages: PAGES,
+      commentsPerPage: 0,
+      reviewers: 50,
+      image: IMAGE,
+    });
+    const insert = folder.db.prepare(
+      `INSERT INTO comments (id, design_id, page_id, reviewer_id, tag, contents, x, y, status,
+         created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const start = performance.now();
+    for (let i = 0; i < comments.length; i += PER_PAGE) {
+      transaction(folder.db, () => {
+        for (const c of comments.slice(i, i + PER_PAGE)) {
+          const { id, pageId, reviewerId, tag, contents, position, status, created_at: at } = c;
+          insert.run(
+            id,
+            designId,
+            pageId,
+            reviewerId,
+            tag,
+            contents,
+            position.x,
+            position.y,
+            status,
+            at,
+            at,
+          );
+        }
+      });
+    }
+    return since(start);
+  } finally {
+    folder.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /**
  * 1. Store: 100,000 comments over 200 pages through `addComments`, one transaction per
@@ -23,6 +72,7 @@ const READS = 2000;
  */
 export async function storeScenario(runs: number, log: (s: string) => void): Promise<ResultRow[]> {
   const inserts: number[] = [];
+  const rawInserts: number[] = [];
   const p50: number[] = [];
   const p99: number[] = [];
   const rawP50: number[] = [];
@@ -32,7 +82,7 @@ export async function storeScenario(runs: number, log: (s: string) => void): Pro
     const folder = openDataFolder(dir);
     try {
       const random = seededRandom(1000 + run);
-      const image = { hash: 'a'.repeat(64), thumbHash: 'b'.repeat(64), width: 1440, height: 10000 };
+      const image = IMAGE;
       const design = seedDesign(folder.db, random, {
         name: 'Store bench',
         pages: PAGES,
@@ -51,8 +101,9 @@ export async function storeScenario(runs: number, log: (s: string) => void): Pro
         })),
       );
       const start = performance.now();
-      for (const batch of batches) addComments(folder.db, batch);
+      const added = batches.map((batch) => addComments(folder.db, batch));
       inserts.push(since(start));
+      rawInserts.push(await insertRaw(added.flat(), run, design.id));
 
       const raw = folder.db.prepare(
         'SELECT * FROM comments WHERE page_id = ? ORDER BY created_at DESC, rowid DESC',
@@ -84,7 +135,7 @@ export async function storeScenario(runs: number, log: (s: string) => void): Pro
       rawP50.push(percentile(direct, 50));
       rawP99.push(percentile(direct, 99));
       log(
-        `  store run ${run + 1}: insert ${inserts.at(-1)!.toFixed(0)} ms, read p50 ${p50.at(-1)!.toFixed(3)} / raw ${rawP50.at(-1)!.toFixed(3)} ms, p99 ${p99.at(-1)!.toFixed(3)} / raw ${rawP99.at(-1)!.toFixed(3)} ms`,
+        `  store run ${run + 1}: insert ${inserts.at(-1)!.toFixed(0)} ms (raw ${rawInserts.at(-1)!.toFixed(0)}), read p50 ${p50.at(-1)!.toFixed(3)} / raw ${rawP50.at(-1)!.toFixed(3)} ms, p99 ${p99.at(-1)!.toFixed(3)} / raw ${rawP99.at(-1)!.toFixed(3)} ms`,
       );
     } finally {
       folder.close();
@@ -98,7 +149,9 @@ export async function storeScenario(runs: number, log: (s: string) => void): Pro
       metric: 'insert 100,000 comments, 200 transactions',
       unit: 'ms',
       samples: inserts,
+      baselineSamples: rawInserts,
       max: 1000,
+      note: 'baseline (context, no ratio budget): the same rows by one prepared INSERT, same transactions',
     }),
     row({
       scenario,
