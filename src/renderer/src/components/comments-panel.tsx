@@ -190,14 +190,17 @@ function WindowedList({
     };
   }, [update, scroller]);
 
-  // The list or the measurements changed: the range follows before the browser paints.
-  useLayoutEffect(update, [update]);
+  // The list or the measurements changed: the range follows once the frame is painted.
+  // Reading positions then costs nothing, where before the paint it would force a layout
+  // of the whole screen (thousands of pins included) ahead of its time.
+  useEffect(update, [update]);
 
   const start = Math.min(range.start, comments.length - 1);
   const end = Math.min(Math.max(range.end, start + 1), comments.length);
 
-  // Measure what was rendered; a changed height moves the cards after it.
-  useLayoutEffect(() => {
+  // Measure what was rendered, after the paint for the same reason; a changed height
+  // moves the cards after it.
+  useEffect(() => {
     const list = listRef.current;
     if (!list) return;
     let changed = 0;
