@@ -24,8 +24,11 @@ export interface World {
   large: SeededDesign;
   /** 1 page with as many comments as one page of `large` (scenario 3's baseline). */
   single: SeededDesign;
-  /** 2 such pages: the smallest design in which pages can be switched. */
-  pair: SeededDesign;
+  /**
+   * 11 such pages: a small design in which ten switches each go to a page not seen
+   * yet, as they do in `large` (a revisited page shows its comments before they load).
+   */
+  small: SeededDesign;
   cleanup(): void;
 }
 
@@ -59,9 +62,9 @@ export async function makeWorld(): Promise<World> {
       reviewers: 50,
       image,
     });
-    const pair = seedDesign(folder.db, random, {
-      name: 'Two pages',
-      pages: 2,
+    const small = seedDesign(folder.db, random, {
+      name: 'Eleven pages',
+      pages: 11,
       commentsPerPage: 250,
       reviewers: 50,
       image,
@@ -80,7 +83,7 @@ export async function makeWorld(): Promise<World> {
       crowdedPoints,
       large,
       single,
-      pair,
+      small,
       cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   } finally {
