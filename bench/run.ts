@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
+import * as prettier from 'prettier';
 import { launchBrowser } from './lib/browser.ts';
 import { buildApp, buildBaselines } from './lib/build.ts';
 import { describeMachine, machineLine } from './lib/machine.ts';
@@ -79,7 +80,7 @@ try {
   rows.sort((a, b) => a.scenario.localeCompare(b.scenario, 'en', { numeric: true }));
   const table = toMarkdown(rows);
   console.log(`\n${table}\n\n${machineLine(machine)}`);
-  if (!values['no-write']) write(rows, machine, table);
+  if (!values['no-write']) await write(rows, machine, table);
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
@@ -89,7 +90,11 @@ try {
   world?.cleanup();
 }
 
-function write(results: ResultRow[], machine: ReturnType<typeof describeMachine>, table: string) {
+async function write(
+  results: ResultRow[],
+  machine: ReturnType<typeof describeMachine>,
+  table: string,
+) {
   const folder = path.join(ROOT, 'bench', 'results');
   fs.mkdirSync(folder, { recursive: true });
   const runs = Object.fromEntries([...only].map((n) => [n, runsOf(n)]));
@@ -97,11 +102,11 @@ function write(results: ResultRow[], machine: ReturnType<typeof describeMachine>
   const stamp = started.toISOString().replace(/[:]/g, '-').replace(/\..+$/, '');
   fs.writeFileSync(path.join(folder, `${stamp}.json`), `${json}\n`);
   fs.writeFileSync(path.join(folder, 'latest.json'), `${json}\n`);
-  if (only.size === 5) updateReadme(table, machine, runs);
+  if (only.size === 5) await updateReadme(table, machine, runs);
   console.log(`\nWrote bench/results/${stamp}.json and latest.json.`);
 }
 
-function updateReadme(
+async function updateReadme(
   table: string,
   machine: ReturnType<typeof describeMachine>,
   runs: Record<string, number>,
@@ -130,5 +135,8 @@ function updateReadme(
     ...(notes ? [notes, ''] : []),
     end,
   ].join('\n');
-  fs.writeFileSync(readme, text.slice(0, from) + section + text.slice(to + end.length));
+  // Formatted as the repository's Prettier settings want it (tables aligned).
+  const updated = text.slice(0, from) + section + text.slice(to + end.length);
+  const options = (await prettier.resolveConfig(readme)) ?? {};
+  fs.writeFileSync(readme, await prettier.format(updated, { ...options, filepath: readme }));
 }
