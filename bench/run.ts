@@ -9,7 +9,7 @@ import type { Browser } from '@playwright/test';
 import * as prettier from 'prettier';
 import { launchBrowser } from './lib/browser.ts';
 import { buildApp, buildBaselines } from './lib/build.ts';
-import { describeMachine, machineLine } from './lib/machine.ts';
+import { describeMachine, machineLine, type Machine } from './lib/machine.ts';
 import { toMarkdown, type ResultRow } from './lib/report.ts';
 import { ROOT, startCrit, type CritProcess } from './lib/servers.ts';
 import { makeWorld, type World } from './lib/world.ts';
@@ -25,6 +25,8 @@ const { values } = parseArgs({
     runs: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    /** Rewrites the README section from bench/results/latest.json (after editing notes.md). */
+    'readme-only': { type: 'boolean', default: false },
   },
 });
 const only = new Set((values.only ?? '1,2,3,4,5').split(',').map((s) => s.trim()));
@@ -42,6 +44,14 @@ let crit: CritProcess | undefined;
 let world: World | undefined;
 const needsBrowser = ['2', '3', '5'].some((n) => only.has(n));
 try {
+  if (values['readme-only']) {
+    const latest = JSON.parse(
+      fs.readFileSync(path.join(ROOT, 'bench', 'results', 'latest.json'), 'utf8'),
+    ) as { date: string; machine: Machine; runs: Record<string, number>; results: ResultRow[] };
+    await updateReadme(toMarkdown(latest.results), latest.machine, latest.runs, latest.date);
+    console.log('Rewrote the README section from bench/results/latest.json.');
+    process.exit(0);
+  }
   if (!values['skip-build']) {
     step('building the app (electron-vite build) and the baseline pages (vite)');
     buildApp();
@@ -102,14 +112,15 @@ async function write(
   const stamp = started.toISOString().replace(/[:]/g, '-').replace(/\..+$/, '');
   fs.writeFileSync(path.join(folder, `${stamp}.json`), `${json}\n`);
   fs.writeFileSync(path.join(folder, 'latest.json'), `${json}\n`);
-  if (only.size === 5) await updateReadme(table, machine, runs);
+  if (only.size === 5) await updateReadme(table, machine, runs, started.toISOString());
   console.log(`\nWrote bench/results/${stamp}.json and latest.json.`);
 }
 
 async function updateReadme(
   table: string,
-  machine: ReturnType<typeof describeMachine>,
+  machine: Machine,
   runs: Record<string, number>,
+  date: string,
 ) {
   const readme = path.join(ROOT, 'README.md');
   const text = fs.readFileSync(readme, 'utf8');
@@ -126,7 +137,7 @@ async function updateReadme(
   const section = [
     start,
     '',
-    `Latest \`npm run bench\`, ${started.toISOString().slice(0, 10)}, on ${machineLine(machine)}.`,
+    `Latest \`npm run bench\`, ${date.slice(0, 10)}, on ${machineLine(machine)}.`,
     `Medians over the runs of each scenario (runs per scenario — ${runText}; one warm-up`,
     'run of each browser scenario is not counted); each baseline is measured in the same run.',
     '',
