@@ -216,16 +216,17 @@ function WindowedList({
     if (changed) setMeasured((m) => m + changed);
   }, [comments, start, end, measured]);
 
-  // A pin chosen on the screenshot: scroll its card into the rendered range first.
-  const latest = useRef({ comments, tops, start, end });
+  // A pin chosen on the screenshot: scroll its card into the rendered range first. Only
+  // when the choice is made: scrolling away from the card later must stay possible.
+  const latest = useRef({ comments, tops, start, end, update });
   useLayoutEffect(() => {
-    latest.current = { comments, tops, start, end };
+    latest.current = { comments, tops, start, end, update };
   });
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list || selection?.from !== 'pin') return;
-    const { comments: list_, tops: at, start: first, end: last } = latest.current;
-    const index = list_.findIndex((c) => c.id === selection.id);
+    const { comments: all, tops: at, start: first, end: last, update: follow } = latest.current;
+    const index = all.findIndex((c) => c.id === selection.id);
     if (index < 0 || (index >= first && index < last)) return;
     const view = scroller();
     const listTop = list.getBoundingClientRect().top - (view?.getBoundingClientRect().top ?? 0);
@@ -234,8 +235,8 @@ function WindowedList({
     const y = Math.max(0, top - viewHeight / 3);
     if (view) view.scrollTop = y;
     else window.scrollTo(0, y);
-    update();
-  }, [selection, update, scroller]);
+    follow();
+  }, [selection, scroller]);
 
   return (
     <ol
