@@ -66,10 +66,19 @@ async function storeImage(
   store: ImageStore,
   bytes: Uint8Array,
 ): Promise<{ info: ImageInfo; hash: string; thumbHash: string }> {
-  const info = await inspectImage(bytes);
-  const thumb = await makeThumbnail(bytes);
-  const hash = await store.put(bytes, info.ext);
-  const thumbHash = await store.put(thumb, 'webp');
+  // The check and the thumbnail decode the file independently, so they run side by side
+  // (sharp works off the main thread); a refused file stores nothing either way.
+  const [checked, thumbnail] = await Promise.allSettled([
+    inspectImage(bytes),
+    makeThumbnail(bytes),
+  ]);
+  if (checked.status === 'rejected') throw checked.reason;
+  if (thumbnail.status === 'rejected') throw thumbnail.reason;
+  const info = checked.value;
+  const [hash, thumbHash] = await Promise.all([
+    store.put(bytes, info.ext),
+    store.put(thumbnail.value, 'webp'),
+  ]);
   return { info, hash, thumbHash };
 }
 
