@@ -107,8 +107,8 @@ test('Comments (N) equals the pins on the page for every page and reviewer filte
   workspace,
 }) => {
   await workspace.open('/review/netflix');
+  await expect(workspace.reviewerButtons).toHaveCount(4);
   const reviewers = await workspace.reviewerButtons.allTextContents();
-  expect(reviewers).toHaveLength(4);
   let totalUnfiltered = 0;
   for (const pageName of ['main', 'main/pop-up', 'choice']) {
     await workspace.pageButton(pageName).click();

@@ -56,6 +56,8 @@ export class WorkspacePage {
 
   async open(route: string): Promise<void> {
     await this.page.goto(this.crit.routeUrl(route));
+    // The review has loaded once its pages are listed (the heading shows before that).
+    await this.pageButtons.first().waitFor();
     await this.commentsHeading.waitFor();
   }
 
