@@ -6,7 +6,7 @@ import {
   saveProfile,
   transaction,
   type DataFolder,
-} from '../../src/main/core/store/index.ts';
+} from '../../src/core/store/index.ts';
 import { seededUuid } from './stats.ts';
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDataFolder } from '../../src/main/core/store/index.ts';
+import { openDataFolder } from '../../src/core/store/index.ts';
 import {
   makeScreenshot,
   seedDesign,

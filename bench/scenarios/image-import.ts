@@ -8,7 +8,7 @@ import {
   openDataFolder,
   THUMB_MAX_HEIGHT,
   THUMB_WIDTH,
-} from '../../src/main/core/store/index.ts';
+} from '../../src/core/store/index.ts';
 import { row, type ResultRow } from '../lib/report.ts';
 import { makeScreenshot } from '../lib/seed.ts';
 import { median, seededRandom, since } from '../lib/stats.ts';

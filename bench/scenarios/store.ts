@@ -8,7 +8,7 @@ import {
   openDataFolder,
   transaction,
   type NewComment,
-} from '../../src/main/core/store/index.ts';
+} from '../../src/core/store/index.ts';
 import { row, type ResultRow } from '../lib/report.ts';
 import { commentText, seedDesign } from '../lib/seed.ts';
 import { percentile, seededRandom, since } from '../lib/stats.ts';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
-import { openCore } from './core/open-core.ts';
+import { openCore } from '../core/open-core.ts';
 import { APP_SCHEME, APP_URL } from './app-url.ts';
 import { bindContract } from './ipc.ts';
 import { HELP_URL, installMenu } from './menu.ts';

@@ -1,5 +1,5 @@
 import { CHANNELS } from '../shared/contract.ts';
-import type { Dispatch } from './core/dispatch.ts';
+import type { Dispatch } from '../core/dispatch.ts';
 
 /** The parts of an IPC event the binding looks at. */
 export interface IpcEventLike {

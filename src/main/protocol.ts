@@ -7,7 +7,7 @@ import {
   resolveGenerated,
   type MediaFile,
   type MediaRoots,
-} from './core/media.ts';
+} from '../core/media.ts';
 import { APP_HOST, APP_SCHEME } from './app-url.ts';
 
 /** The parts of a protocol request the decision looks at. */

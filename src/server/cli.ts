@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openCore } from '../main/core/open-core.ts';
+import { openCore } from '../core/open-core.ts';
 import { startServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -5,13 +5,13 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CONTENT_SECURITY_POLICY } from '../shared/csp.ts';
 import { decodeWire, encodeWire } from '../shared/wire.ts';
-import type { Dispatch } from '../main/core/dispatch.ts';
+import type { Dispatch } from '../core/dispatch.ts';
 import {
   isImmutableMedia,
   resolveAppPath,
   resolveGenerated,
   type MediaRoots,
-} from '../main/core/media.ts';
+} from '../core/media.ts';
 import { isAllowedHost, isAuthorised, tokenCookie } from './auth.ts';
 
 export interface ServerOptions extends MediaRoots {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { addComment, addReply } from '../../../src/main/core/store/comments.ts';
-import { DATABASE_FILE } from '../../../src/main/core/store/data-folder.ts';
-import { openDatabase } from '../../../src/main/core/store/database.ts';
+import { addComment, addReply } from '../../../src/core/store/comments.ts';
+import { DATABASE_FILE } from '../../../src/core/store/data-folder.ts';
+import { openDatabase } from '../../../src/core/store/database.ts';
 import type {
   Comment,
   DesignSummary,

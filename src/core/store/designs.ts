@@ -1,0 +1,145 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { v4 } from 'uuid';
+import type { DesignSummary, Page } from '../../shared/domain.ts';
+import { LIMITS } from '../../shared/limits.ts';
+import { imageAddress } from './image-store.ts';
+import { listPages } from './pages.ts';
+import { nowIso, requireDesign } from './records.ts';
+import { transaction } from './transaction.ts';
+import { cleanText } from './validate.ts';
+
+/** The longest design name, in characters. */
+export const MAX_DESIGN_NAME = LIMITS.designName;
+/** The longest design description, in characters. */
+export const MAX_DESIGN_DESCRIPTION = LIMITS.designDescription;
+
+/** A design opened in the workspace: its name, description and pages in order. */
+export interface DesignDetail {
+  id: string;
+  name: string;
+  description: string;
+  pages: Page[];
+}
+
+/** What a new design starts with. */
+export interface NewDesign {
+  name: string;
+  description?: string;
+}
+
+interface SummaryRow {
+  id: string;
+  name: string;
+  description: string;
+  updated_at: string;
+  page_count: number;
+  comment_count: number;
+  cover_hash: string | null;
+}
+
+const SUMMARY_SQL = `
+  SELECT d.id, d.name, d.description, d.updated_at,
+    (SELECT COUNT(*) FROM pages p WHERE p.design_id = d.id) AS page_count,
+    (SELECT COUNT(*) FROM comments c WHERE c.design_id = d.id) AS comment_count,
+    (SELECT p.thumb_hash FROM pages p WHERE p.design_id = d.id
+       ORDER BY p.position, p.created_at LIMIT 1) AS cover_hash
+  FROM designs d`;
+
+function toSummary(row: SummaryRow): DesignSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    pageCount: row.page_count,
+    commentCount: row.comment_count,
+    cover: row.cover_hash === null ? null : imageAddress(row.cover_hash, 'webp'),
+    updatedAt: row.updated_at,
+  };
+}
+
+const designName = (name: unknown) =>
+  cleanText(name, { label: 'The design name', max: MAX_DESIGN_NAME, singleLine: true });
+
+const designDescription = (description: unknown) =>
+  cleanText(description, {
+    label: 'The description',
+    max: MAX_DESIGN_DESCRIPTION,
+    optional: true,
+  });
+
+/** The user's designs for the landing screen, most recent activity first. */
+export function listDesigns(db: DatabaseSync): DesignSummary[] {
+  const rows = db
+    .prepare(`${SUMMARY_SQL} ORDER BY d.updated_at DESC, d.created_at DESC, d.rowid DESC`)
+    .all() as unknown as SummaryRow[];
+  return rows.map(toSummary);
+}
+
+/** One design's summary, as `listDesigns` shows it. Throws `not-found`. */
+export function getDesignSummary(db: DatabaseSync, id: string): DesignSummary {
+  requireDesign(db, id);
+  return toSummary(db.prepare(`${SUMMARY_SQL} WHERE d.id = ?`).get(id) as unknown as SummaryRow);
+}
+
+/**
+ * Creates an empty design. The name is trimmed and must be 1–120 characters; the
+ * description may be empty and holds up to 2000. Throws `invalid-argument` otherwise.
+ */
+export function createDesign(db: DatabaseSync, design: NewDesign): DesignSummary {
+  const name = designName(design.name);
+  const description = designDescription(design.description ?? '');
+  const id = v4();
+  const at = nowIso();
+  transaction(db, () => {
+    db.prepare(
+      'INSERT INTO designs (id, name, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(id, name, description, at, at);
+  });
+  return getDesignSummary(db, id);
+}
+
+/** A design with its pages in order, for the workspace. Throws `not-found`. */
+export function getDesign(db: DatabaseSync, id: string): DesignDetail {
+  const row = requireDesign(db, id);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    pages: listPages(db, row.id),
+  };
+}
+
+/** Renames a design (trimmed, 1–120 characters). Throws `not-found` or `invalid-argument`. */
+export function renameDesign(db: DatabaseSync, id: string, name: string): DesignSummary {
+  const clean = designName(name);
+  transaction(db, () => {
+    requireDesign(db, id);
+    db.prepare('UPDATE designs SET name = ?, updated_at = ? WHERE id = ?').run(clean, nowIso(), id);
+  });
+  return getDesignSummary(db, id);
+}
+
+/** Changes a design's description (up to 2000 characters, may be empty). */
+export function describeDesign(db: DatabaseSync, id: string, description: string): DesignSummary {
+  const clean = designDescription(description);
+  transaction(db, () => {
+    requireDesign(db, id);
+    db.prepare('UPDATE designs SET description = ?, updated_at = ? WHERE id = ?').run(
+      clean,
+      nowIso(),
+      id,
+    );
+  });
+  return getDesignSummary(db, id);
+}
+
+/**
+ * Deletes a design with its pages, comments and replies. Reviewers stay: people are
+ * shared between designs. Image files stay in the store (see `collectGarbage`).
+ */
+export function deleteDesign(db: DatabaseSync, id: string): void {
+  transaction(db, () => {
+    requireDesign(db, id);
+    db.prepare('DELETE FROM designs WHERE id = ?').run(id);
+  });
+}

@@ -1,0 +1,165 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { CritError } from '../../shared/errors.ts';
+import { TAGS } from '../../shared/domain.ts';
+import { transaction } from './transaction.ts';
+
+/** One step of the schema: moves a database from version N-1 to version N. */
+export type Migration = (db: DatabaseSync) => void;
+
+const tagList = TAGS.map((tag) => `'${tag}'`).join(', ');
+
+/**
+ * Version 1, the review model of the samples: designs with ordered pages, people, and
+ * comments pinned to a page. People are global so one person keeps one identity
+ * across designs.
+ */
+function v1ReviewModel(db: DatabaseSync): void {
+  db.exec(`
+    CREATE TABLE designs (
+      id TEXT PRIMARY KEY NOT NULL,
+      name TEXT NOT NULL,
+      description TEXT NOT NULL DEFAULT '',
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    );
+
+    CREATE TABLE pages (
+      id TEXT PRIMARY KEY NOT NULL,
+      design_id TEXT NOT NULL REFERENCES designs (id) ON DELETE CASCADE,
+      name TEXT NOT NULL,
+      position INTEGER NOT NULL CHECK (position >= 0),
+      image_hash TEXT NOT NULL,
+      image_ext TEXT NOT NULL CHECK (image_ext IN ('png', 'jpg', 'webp')),
+      width INTEGER NOT NULL CHECK (width > 0),
+      height INTEGER NOT NULL CHECK (height > 0),
+      thumb_hash TEXT NOT NULL,
+      elements TEXT NULL CHECK (elements IS NULL OR json_valid(elements)),
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    );
+    CREATE INDEX pages_by_design ON pages (design_id, position);
+
+    CREATE TABLE reviewers (
+      id TEXT PRIMARY KEY NOT NULL,
+      name TEXT NOT NULL,
+      role TEXT NOT NULL CHECK (role IN ('peer', 'expert')),
+      avatar_hash TEXT NULL,
+      created_at TEXT NOT NULL
+    );
+
+    CREATE TABLE comments (
+      id TEXT PRIMARY KEY NOT NULL,
+      design_id TEXT NOT NULL REFERENCES designs (id) ON DELETE CASCADE,
+      page_id TEXT NOT NULL REFERENCES pages (id) ON DELETE CASCADE,
+      reviewer_id TEXT NOT NULL REFERENCES reviewers (id),
+      tag TEXT NOT NULL CHECK (tag IN (${tagList})),
+      contents TEXT NOT NULL,
+      x REAL NOT NULL CHECK (x BETWEEN 0 AND 100),
+      y REAL NOT NULL CHECK (y BETWEEN 0 AND 100),
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    );
+    CREATE INDEX comments_by_page ON comments (page_id, created_at);
+    CREATE INDEX comments_by_design ON comments (design_id, reviewer_id);
+    CREATE INDEX comments_by_reviewer ON comments (reviewer_id);
+  `);
+}
+
+/**
+ * Version 2, conversations and the local profile: comments get a status (existing ones
+ * are open), replies answer comments, and settings remember who the local user is.
+ */
+function v2Conversations(db: DatabaseSync): void {
+  db.exec(`
+    ALTER TABLE comments
+      ADD COLUMN status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'resolved'));
+
+    CREATE TABLE replies (
+      id TEXT PRIMARY KEY NOT NULL,
+      comment_id TEXT NOT NULL REFERENCES comments (id) ON DELETE CASCADE,
+      reviewer_id TEXT NOT NULL REFERENCES reviewers (id),
+      contents TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    );
+    CREATE INDEX replies_by_comment ON replies (comment_id, created_at);
+    CREATE INDEX replies_by_reviewer ON replies (reviewer_id);
+
+    CREATE TABLE settings (
+      key TEXT PRIMARY KEY NOT NULL,
+      value TEXT NOT NULL
+    );
+  `);
+}
+
+/**
+ * Version 3, opening big designs: the design index also holds each comment's id, so
+ * finding everyone who replied in a design (a join from the design's comments to their
+ * replies) reads the index alone instead of every comment row. It replaces the old
+ * index rather than adding one, so inserting comments costs no more than before.
+ */
+function v3DesignIndexCoversIds(db: DatabaseSync): void {
+  db.exec(`
+    DROP INDEX comments_by_design;
+    CREATE INDEX comments_by_design ON comments (design_id, reviewer_id, id);
+  `);
+}
+
+/** Every schema version in order: entry i takes a database to version i + 1. */
+export const MIGRATIONS: readonly Migration[] = [
+  v1ReviewModel,
+  v2Conversations,
+  v3DesignIndexCoversIds,
+];
+
+/** The newest schema version this build of Crit knows. */
+export const LATEST_VERSION = MIGRATIONS.length;
+
+/** The schema version recorded in the database (0 for a new, empty one). */
+export function schemaVersion(db: DatabaseSync): number {
+  const row = db.prepare('PRAGMA user_version').get() as { user_version: number };
+  return row.user_version;
+}
+
+/**
+ * Refuses a database written by a newer version of Crit, without writing to it:
+ * its schema may hold things this version would misread or destroy.
+ */
+export function assertMigratable(db: DatabaseSync): void {
+  const version = schemaVersion(db);
+  if (version > LATEST_VERSION) {
+    throw new CritError(
+      'conflict',
+      `This database was written by a newer version of Crit (schema ${version}; this version knows up to ${LATEST_VERSION}). Nothing was changed.`,
+    );
+  }
+}
+
+/**
+ * Brings the database to schema version `target`, one migration per transaction, each
+ * recording its version in `PRAGMA user_version` as part of the same transaction, so a
+ * crash leaves the database at a whole version. Going backwards is refused.
+ */
+export function migrateTo(db: DatabaseSync, target: number): void {
+  if (!Number.isInteger(target) || target < 0 || target > LATEST_VERSION) {
+    throw new RangeError(`No schema version ${target}; versions run 0..${LATEST_VERSION}.`);
+  }
+  assertMigratable(db);
+  const start = schemaVersion(db);
+  if (target < start) {
+    throw new RangeError(`The database is at schema ${start}; it cannot go back to ${target}.`);
+  }
+  for (let version = start + 1; version <= target; version++) {
+    transaction(db, () => {
+      // Another process may have migrated while this one waited for the lock.
+      if (schemaVersion(db) >= version) return;
+      (MIGRATIONS[version - 1] as Migration)(db);
+      db.exec(`PRAGMA user_version = ${version}`);
+    });
+  }
+}
+
+/** Brings the database to the newest schema version. */
+export function migrate(db: DatabaseSync): void {
+  migrateTo(db, LATEST_VERSION);
+}

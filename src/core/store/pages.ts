@@ -1,0 +1,221 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { v4 } from 'uuid';
+import type { ElementBox, Page } from '../../shared/domain.ts';
+import { CritError } from '../../shared/errors.ts';
+import { LIMITS } from '../../shared/limits.ts';
+import { inspectImage, makeThumbnail, type ImageInfo } from './image-intake.ts';
+import { imageAddress, type ImageExt, type ImageStore } from './image-store.ts';
+import { nowIso, requireDesign, requirePage, touchDesign, type PageRow } from './records.ts';
+import { transaction } from './transaction.ts';
+import { checkElements, cleanText } from './validate.ts';
+
+/** The longest page name, in characters. */
+export const MAX_PAGE_NAME = LIMITS.pageName;
+
+/** A new page: its name (trimmed, 1–120 characters), image file bytes, and element map. */
+export interface NewPage {
+  name: string;
+  bytes: Uint8Array;
+  /** Where the page's elements are, for a captured page; omitted for a plain image. */
+  elements?: ElementBox[] | null;
+}
+
+const pageName = (name: unknown) =>
+  cleanText(name, { label: 'The page name', max: MAX_PAGE_NAME, singleLine: true });
+
+function toPage(row: PageRow): Page {
+  const page: Page = {
+    id: row.id,
+    name: row.name,
+    img: imageAddress(row.image_hash, row.image_ext as ImageExt),
+    thumb: imageAddress(row.thumb_hash, 'webp'),
+    width: row.width,
+    height: row.height,
+  };
+  if (row.elements !== null) page.elements = JSON.parse(row.elements) as ElementBox[];
+  return page;
+}
+
+function pageRows(db: DatabaseSync, designId: string): PageRow[] {
+  return db
+    .prepare('SELECT * FROM pages WHERE design_id = ? ORDER BY position, created_at')
+    .all(designId) as unknown as PageRow[];
+}
+
+/** Gives a design's pages positions 0..n-1 in the order given. */
+function renumber(db: DatabaseSync, ids: string[], at: string): void {
+  const update = db.prepare(
+    'UPDATE pages SET position = ?, updated_at = ? WHERE id = ? AND position <> ?',
+  );
+  ids.forEach((id, position) => update.run(position, at, id, position));
+}
+
+/** The pages of a design, in order. Throws `not-found` for an unknown design. */
+export function listPages(db: DatabaseSync, designId: string): Page[] {
+  requireDesign(db, designId);
+  return pageRows(db, designId).map(toPage);
+}
+
+/** One page. Throws `not-found` for an unknown page. */
+export function getPage(db: DatabaseSync, pageId: string): Page {
+  return toPage(requirePage(db, pageId));
+}
+
+/** Decodes and checks an image, then stores it and its thumbnail (outside any transaction). */
+async function storeImage(
+  store: ImageStore,
+  bytes: Uint8Array,
+): Promise<{ info: ImageInfo; hash: string; thumbHash: string }> {
+  // The check and the thumbnail decode the file independently, so they run side by side
+  // (sharp works off the main thread); a refused file stores nothing either way.
+  const [checked, thumbnail] = await Promise.allSettled([
+    inspectImage(bytes),
+    makeThumbnail(bytes),
+  ]);
+  if (checked.status === 'rejected') throw checked.reason;
+  if (thumbnail.status === 'rejected') throw thumbnail.reason;
+  const info = checked.value;
+  const [hash, thumbHash] = await Promise.all([
+    store.put(bytes, info.ext),
+    store.put(thumbnail.value, 'webp'),
+  ]);
+  return { info, hash, thumbHash };
+}
+
+/**
+ * Adds a page at the end of a design from an image file (PNG, JPEG or WebP, checked by
+ * `inspectImage`), storing the image and a thumbnail. Naming a page after its file is
+ * the caller's choice. Throws `not-found`, `invalid-argument`, `unsupported-file` or
+ * `too-large`, and then nothing is added.
+ */
+export async function addPage(
+  db: DatabaseSync,
+  store: ImageStore,
+  designId: string,
+  page: NewPage,
+): Promise<Page> {
+  requireDesign(db, designId);
+  const name = pageName(page.name);
+  const elements = page.elements == null ? null : checkElements(page.elements);
+  const { info, hash, thumbHash } = await storeImage(store, page.bytes);
+
+  const id = v4();
+  transaction(db, () => {
+    // Checked again: the design may have been deleted while the image was decoded.
+    requireDesign(db, designId);
+    const at = nowIso();
+    const { count } = db
+      .prepare('SELECT COUNT(*) AS count FROM pages WHERE design_id = ?')
+      .get(designId) as { count: number };
+    db.prepare(
+      `INSERT INTO pages (id, design_id, name, position, image_hash, image_ext, width, height,
+         thumb_hash, elements, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      id,
+      designId,
+      name,
+      count,
+      hash,
+      info.ext,
+      info.width,
+      info.height,
+      thumbHash,
+      elements && JSON.stringify(elements),
+      at,
+      at,
+    );
+    touchDesign(db, designId, at);
+  });
+  return getPage(db, id);
+}
+
+/** Renames a page (trimmed, 1–120 characters). */
+export function renamePage(db: DatabaseSync, pageId: string, name: string): Page {
+  const clean = pageName(name);
+  transaction(db, () => {
+    const page = requirePage(db, pageId);
+    const at = nowIso();
+    db.prepare('UPDATE pages SET name = ?, updated_at = ? WHERE id = ?').run(clean, at, page.id);
+    touchDesign(db, page.design_id, at);
+  });
+  return getPage(db, pageId);
+}
+
+/**
+ * Moves a page to `toIndex` (0-based) among its design's pages; the others close up so
+ * positions stay 0..n-1. Returns the design's pages in their new order.
+ */
+export function movePage(db: DatabaseSync, pageId: string, toIndex: number): Page[] {
+  return transaction(db, () => {
+    const page = requirePage(db, pageId);
+    const ids = pageRows(db, page.design_id).map((row) => row.id);
+    if (!Number.isInteger(toIndex) || toIndex < 0 || toIndex >= ids.length) {
+      throw new CritError(
+        'invalid-argument',
+        `A page can move to positions 0 to ${ids.length - 1}; ${String(toIndex)} is not one.`,
+      );
+    }
+    const order = ids.filter((id) => id !== page.id);
+    order.splice(toIndex, 0, page.id);
+    const at = nowIso();
+    renumber(db, order, at);
+    touchDesign(db, page.design_id, at);
+    return pageRows(db, page.design_id).map(toPage);
+  });
+}
+
+/**
+ * Deletes a page with its comments and their replies; the pages after it move up.
+ * Its image files stay in the store (see `collectGarbage`).
+ */
+export function deletePage(db: DatabaseSync, pageId: string): void {
+  transaction(db, () => {
+    const page = requirePage(db, pageId);
+    db.prepare('DELETE FROM pages WHERE id = ?').run(page.id);
+    const at = nowIso();
+    renumber(
+      db,
+      pageRows(db, page.design_id).map((row) => row.id),
+      at,
+    );
+    touchDesign(db, page.design_id, at);
+  });
+}
+
+/**
+ * Replaces a page's image with a newer version: new image, thumbnail and dimensions.
+ * Comments stay where they were, since their positions are percentages of the image.
+ * The element map is replaced by `elements` (for a re-capture) or cleared, since the
+ * old map describes the old image.
+ */
+export async function replacePageImage(
+  db: DatabaseSync,
+  store: ImageStore,
+  pageId: string,
+  bytes: Uint8Array,
+  elements: ElementBox[] | null = null,
+): Promise<Page> {
+  requirePage(db, pageId);
+  const checked = elements === null ? null : checkElements(elements);
+  const { info, hash, thumbHash } = await storeImage(store, bytes);
+  transaction(db, () => {
+    const page = requirePage(db, pageId);
+    const at = nowIso();
+    db.prepare(
+      `UPDATE pages SET image_hash = ?, image_ext = ?, width = ?, height = ?, thumb_hash = ?,
+         elements = ?, updated_at = ? WHERE id = ?`,
+    ).run(
+      hash,
+      info.ext,
+      info.width,
+      info.height,
+      thumbHash,
+      checked && JSON.stringify(checked),
+      at,
+      page.id,
+    );
+    touchDesign(db, page.design_id, at);
+  });
+  return getPage(db, pageId);
+}

@@ -1,0 +1,148 @@
+import type { DatabaseSync } from 'node:sqlite';
+import { v4 } from 'uuid';
+import {
+  REVIEWER_ROLES,
+  type Profile,
+  type Reviewer,
+  type ReviewerRole,
+} from '../../shared/domain.ts';
+import { LIMITS } from '../../shared/limits.ts';
+import { inspectImage, makeAvatar } from './image-intake.ts';
+import { renderInitialsAvatar } from './initials-avatar.ts';
+import { imageAddress, type ImageStore } from './image-store.ts';
+import { LOCAL_REVIEWER_KEY, nowIso, requireDesign, type ReviewerRow } from './records.ts';
+import { transaction } from './transaction.ts';
+import { checkOneOf, cleanText } from './validate.ts';
+
+export { renderInitialsAvatar } from './initials-avatar.ts';
+
+/** The longest reviewer name, in characters. */
+export const MAX_REVIEWER_NAME = LIMITS.profileName;
+
+/** The URL path prefix of generated initials avatars: `/media/initials/<reviewerId>.svg`. */
+export const INITIALS_URL_PREFIX = '/media/initials/';
+
+/** The local user's profile as entered. */
+export interface ProfileInput {
+  name: string;
+  role: ReviewerRole;
+  /** A new avatar image; `null` removes the avatar (initials are shown); omitted keeps it. */
+  avatarBytes?: Uint8Array | null;
+}
+
+/** Where a reviewer's avatar is: the stored image, or the generated initials. */
+export function avatarAddress(row: Pick<ReviewerRow, 'id' | 'avatar_hash'>): string {
+  return row.avatar_hash === null
+    ? `${INITIALS_URL_PREFIX}${row.id}.svg`
+    : imageAddress(row.avatar_hash, 'webp');
+}
+
+function localReviewerId(db: DatabaseSync): string | null {
+  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(LOCAL_REVIEWER_KEY) as
+    { value: string } | undefined;
+  return row?.value ?? null;
+}
+
+function reviewerRow(db: DatabaseSync, id: string): ReviewerRow | undefined {
+  return db.prepare('SELECT * FROM reviewers WHERE id = ?').get(id) as ReviewerRow | undefined;
+}
+
+/** The local user's profile, or null before one has been saved. */
+export function getProfile(db: DatabaseSync): Profile | null {
+  const id = localReviewerId(db);
+  const row = id === null ? undefined : reviewerRow(db, id);
+  if (!row) return null;
+  return {
+    reviewerId: row.id,
+    name: row.name,
+    role: row.role as ReviewerRole,
+    avatar: avatarAddress(row),
+  };
+}
+
+/**
+ * Saves the local user's profile; the first save creates their reviewer identity,
+ * which every comment written on this machine then carries. The name is trimmed,
+ * 1–80 characters. An avatar image is checked like any image and stored as a
+ * 256 × 256 WebP.
+ */
+export async function saveProfile(
+  db: DatabaseSync,
+  store: ImageStore,
+  input: ProfileInput,
+): Promise<Profile> {
+  const name = cleanText(input.name, {
+    label: 'The name',
+    max: MAX_REVIEWER_NAME,
+    singleLine: true,
+  });
+  const role = checkOneOf(input.role, REVIEWER_ROLES, 'The role');
+  let avatarHash: string | null | undefined;
+  if (input.avatarBytes === null) avatarHash = null;
+  else if (input.avatarBytes !== undefined) {
+    await inspectImage(input.avatarBytes);
+    avatarHash = await store.put(await makeAvatar(input.avatarBytes), 'webp');
+  }
+
+  transaction(db, () => {
+    const id = localReviewerId(db);
+    const existing = id === null ? undefined : reviewerRow(db, id);
+    if (existing) {
+      db.prepare('UPDATE reviewers SET name = ?, role = ?, avatar_hash = ? WHERE id = ?').run(
+        name,
+        role,
+        avatarHash === undefined ? existing.avatar_hash : avatarHash,
+        existing.id,
+      );
+      return;
+    }
+    const newId = v4();
+    db.prepare(
+      'INSERT INTO reviewers (id, name, role, avatar_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(newId, name, role, avatarHash ?? null, nowIso());
+    db.prepare(
+      `INSERT INTO settings (key, value) VALUES (?, ?)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    ).run(LOCAL_REVIEWER_KEY, newId);
+  });
+  return getProfile(db) as Profile;
+}
+
+/**
+ * The people in a design: everyone who commented or replied in it, plus the local
+ * user. The local user comes first, then the others by name. `comments` is left empty;
+ * the workspace gets comments per page.
+ */
+export function listDesignReviewers(db: DatabaseSync, designId: string): Reviewer[] {
+  const design = requireDesign(db, designId);
+  const localId = localReviewerId(db);
+  const rows = db
+    .prepare(
+      `SELECT * FROM reviewers WHERE id IN (
+         SELECT reviewer_id FROM comments WHERE design_id = ?1
+         UNION
+         SELECT r.reviewer_id FROM replies r JOIN comments c ON c.id = r.comment_id
+           WHERE c.design_id = ?1
+         UNION
+         SELECT value FROM settings WHERE key = ?2)
+       ORDER BY id = ?3 DESC, name COLLATE NOCASE, created_at`,
+    )
+    .all(design.id, LOCAL_REVIEWER_KEY, localId ?? '') as unknown as ReviewerRow[];
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    img: avatarAddress(row),
+    comments: [],
+    role: row.role as ReviewerRole,
+  }));
+}
+
+/**
+ * The SVG for a request path `/media/initials/<reviewerId>.svg`, or null when the path
+ * has another shape or names no reviewer.
+ */
+export function resolveInitialsRequest(db: DatabaseSync, urlPath: string): string | null {
+  const match = /^\/media\/initials\/([0-9a-f-]{36})\.svg$/.exec(urlPath);
+  const row = match ? reviewerRow(db, match[1] as string) : undefined;
+  return row ? renderInitialsAvatar(row.name, row.id) : null;
+}

@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CritError } from '../../../../src/shared/errors.ts';
+import {
+  createDesign,
+  deleteDesign,
+  describeDesign,
+  getDesign,
+  listDesigns,
+  renameDesign,
+} from '../../../../src/core/store/designs.ts';
+import { addPage } from '../../../../src/core/store/pages.ts';
+import { addComment } from '../../../../src/core/store/comments.ts';
+import { saveProfile } from '../../../../src/core/store/reviewers.ts';
+import { makeDataFolder, makeImage, snapshot } from './helpers.ts';
+
+let folder: ReturnType<typeof makeDataFolder>;
+beforeEach(() => {
+  folder = makeDataFolder();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2025-03-01T10:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  folder.cleanup();
+});
+
+const later = (minutes: number) =>
+  vi.setSystemTime(new Date(Date.parse('2025-03-01T10:00:00Z') + minutes * 60_000));
+
+function expectCritError(fn: () => unknown, code: string, message?: RegExp | string) {
+  let error: unknown;
+  try {
+    fn();
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(CritError);
+  expect((error as CritError).code).toBe(code);
+  if (message) expect((error as CritError).message).toMatch(message);
+}
+
+describe('designs', () => {
+  it('creates a design with a trimmed name and lists it with empty counts', () => {
+    const created = createDesign(folder.db, { name: '  Checkout  flow ', description: ' v2 ' });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Checkout flow',
+      description: 'v2',
+      pageCount: 0,
+      commentCount: 0,
+      cover: null,
+      updatedAt: '2025-03-01T10:00:00.000Z',
+    });
+    expect(listDesigns(folder.db)).toEqual([created]);
+    expect(getDesign(folder.db, created.id)).toEqual({
+      id: created.id,
+      name: 'Checkout flow',
+      description: 'v2',
+      pages: [],
+    });
+  });
+
+  it('refuses empty and over-long names and descriptions, creating nothing', () => {
+    const before = snapshot(folder.db);
+    expectCritError(() => createDesign(folder.db, { name: '   ' }), 'invalid-argument', /empty/);
+    expectCritError(
+      () => createDesign(folder.db, { name: 'x'.repeat(121) }),
+      'invalid-argument',
+      /121 characters long; the limit is 120/,
+    );
+    expectCritError(
+      () => createDesign(folder.db, { name: 'ok', description: 'd'.repeat(2001) }),
+      'invalid-argument',
+      /limit is 2000/,
+    );
+    expectCritError(
+      () => createDesign(folder.db, { name: 42 as unknown as string }),
+      'invalid-argument',
+    );
+    expect(snapshot(folder.db)).toEqual(before);
+    // 120 characters, counted as a person sees them
+    expect(createDesign(folder.db, { name: '🎨'.repeat(120) }).name).toBe('🎨'.repeat(120));
+  });
+
+  it('lists designs by latest activity, with page and comment counts and a cover', async () => {
+    const a = createDesign(folder.db, { name: 'A' });
+    later(1);
+    const b = createDesign(folder.db, { name: 'B' });
+    expect(listDesigns(folder.db).map((d) => d.name)).toEqual(['B', 'A']);
+
+    later(2);
+    const page = await addPage(folder.db, folder.images, a.id, {
+      name: 'home',
+      bytes: await makeImage(800, 1200),
+    });
+    await addPage(folder.db, folder.images, a.id, {
+      name: 'about',
+      bytes: await makeImage(800, 900, 'png', '#aa3300'),
+    });
+    const me = await saveProfile(folder.db, folder.images, { name: 'Ada', role: 'peer' });
+    later(3);
+    addComment(folder.db, {
+      pageId: page.id,
+      reviewerId: me.reviewerId,
+      tag: 'nav',
+      contents: 'Hi',
+      x: 1,
+      y: 2,
+    });
+    const [first, second] = listDesigns(folder.db);
+    expect(first).toMatchObject({
+      id: a.id,
+      pageCount: 2,
+      commentCount: 1,
+      cover: page.thumb,
+      updatedAt: '2025-03-01T10:03:00.000Z',
+    });
+    expect(second).toMatchObject({ id: b.id, pageCount: 0, cover: null });
+  });
+
+  it('renames and re-describes a design, bumping its activity', () => {
+    const design = createDesign(folder.db, { name: 'Old' });
+    later(5);
+    expect(renameDesign(folder.db, design.id, ' New ')).toMatchObject({
+      name: 'New',
+      updatedAt: '2025-03-01T10:05:00.000Z',
+    });
+    expect(describeDesign(folder.db, design.id, 'About it').description).toBe('About it');
+    expect(describeDesign(folder.db, design.id, '').description).toBe('');
+    expectCritError(() => renameDesign(folder.db, design.id, ''), 'invalid-argument');
+    expect(getDesign(folder.db, design.id).name).toBe('New');
+  });
+
+  it('deletes a design with its pages and comments, keeping the people', async () => {
+    const design = createDesign(folder.db, { name: 'Gone soon' });
+    const keep = createDesign(folder.db, { name: 'Stays' });
+    const page = await addPage(folder.db, folder.images, design.id, {
+      name: 'p',
+      bytes: await makeImage(100, 100),
+    });
+    const me = await saveProfile(folder.db, folder.images, { name: 'Ada', role: 'peer' });
+    addComment(folder.db, {
+      pageId: page.id,
+      reviewerId: me.reviewerId,
+      tag: 'main',
+      contents: 'x',
+      x: 5,
+      y: 5,
+    });
+    deleteDesign(folder.db, design.id);
+    expect(listDesigns(folder.db).map((d) => d.id)).toEqual([keep.id]);
+    const count = (table: string) =>
+      (folder.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    expect([count('pages'), count('comments'), count('reviewers')]).toEqual([0, 0, 1]);
+  });
+
+  it('answers not-found for unknown ids and changes nothing', () => {
+    createDesign(folder.db, { name: 'Real' });
+    const before = snapshot(folder.db);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expectCritError(() => getDesign(folder.db, missing), 'not-found', /design does not exist/);
+    expectCritError(() => renameDesign(folder.db, missing, 'x'), 'not-found');
+    expectCritError(() => describeDesign(folder.db, missing, 'x'), 'not-found');
+    expectCritError(() => deleteDesign(folder.db, missing), 'not-found');
+    expect(snapshot(folder.db)).toEqual(before);
+  });
+});
