@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validate as isUuid } from 'uuid';
-import {
-  buildSample,
-  COMMENTS_PER_REVIEWER,
-} from '../../../../src/core/samples/build-sample.ts';
+import { buildSample, COMMENTS_PER_REVIEWER } from '../../../../src/core/samples/build-sample.ts';
 import { SAMPLE_REVIEWERS, SAMPLES } from '../../../../src/core/samples/catalogue.ts';
 import { TAGS, type Review } from '../../../../src/shared/domain.ts';
 import { relativeTime } from '../../../../src/shared/relative-time.ts';

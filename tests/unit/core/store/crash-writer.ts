@@ -6,11 +6,7 @@
  */
 import fs from 'node:fs';
 import { openDatabase } from '../../../../src/core/store/database.ts';
-import {
-  addComment,
-  addReply,
-  setCommentStatus,
-} from '../../../../src/core/store/comments.ts';
+import { addComment, addReply, setCommentStatus } from '../../../../src/core/store/comments.ts';
 import { TAGS } from '../../../../src/shared/domain.ts';
 
 const [file, pageId, reviewerId] = process.argv.slice(2) as [string, string, string];

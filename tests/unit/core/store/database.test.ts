@@ -1,11 +1,7 @@
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  BUSY_TIMEOUT_MS,
-  openDatabase,
-  transaction,
-} from '../../../../src/core/store/database.ts';
+import { BUSY_TIMEOUT_MS, openDatabase, transaction } from '../../../../src/core/store/database.ts';
 import { LATEST_VERSION, schemaVersion } from '../../../../src/core/store/migrations.ts';
 import { makeTempDir } from './helpers.ts';
 

@@ -2,11 +2,7 @@ import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ElementBox } from '../../../../src/shared/domain.ts';
 import { CritError } from '../../../../src/shared/errors.ts';
-import {
-  createDesign,
-  getDesign,
-  listDesigns,
-} from '../../../../src/core/store/designs.ts';
+import { createDesign, getDesign, listDesigns } from '../../../../src/core/store/designs.ts';
 import {
   addPage,
   deletePage,
