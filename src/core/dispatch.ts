@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { lookupChannel, type Handlers } from '../shared/contract.ts';
-import { CritError, type Envelope, type ErrorCode } from '../shared/errors.ts';
+import { CritError, errorEnvelope, type Envelope } from '../shared/errors.ts';
 
 /** Dispatches one bridge call: checks the channel, parses the arguments, runs the handler. */
 export type Dispatch = (channel: string, args: unknown) => Promise<Envelope<unknown>>;
 
-function fail(code: ErrorCode, message: string): Envelope<never> {
-  return { ok: false, error: { code, message } };
-}
+const fail = errorEnvelope;
 
 /**
  * Builds the one entry point every transport (IPC, HTTP, tests) calls. It never throws:

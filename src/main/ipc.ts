@@ -1,3 +1,4 @@
+import { errorEnvelope } from '../shared/errors.ts';
 import { CHANNELS } from '../shared/contract.ts';
 import type { Dispatch } from '../core/dispatch.ts';
 
@@ -24,7 +25,7 @@ export function bindContract(
     ipcMain.handle(channel, (event, ...args) => {
       const url = event.senderFrame?.url ?? '';
       if (!isTrustedSender(url)) {
-        return { ok: false, error: { code: 'invalid-argument', message: 'Untrusted sender.' } };
+        return errorEnvelope('invalid-argument', 'Untrusted sender.');
       }
       return dispatch(channel, args);
     });

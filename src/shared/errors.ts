@@ -35,3 +35,11 @@ export function unwrap<T>(envelope: Envelope<T>): T {
   if (envelope.ok) return envelope.value;
   throw new CritError(envelope.error.code, envelope.error.message);
 }
+
+/**
+ * Builds the envelope of a refusal. Every transport (the dispatcher, the ipc binding,
+ * the renderer's proxies, the HTTP server and its client) answers errors through this.
+ */
+export function errorEnvelope(code: ErrorCode, message: string): Envelope<never> {
+  return { ok: false, error: { code, message } };
+}

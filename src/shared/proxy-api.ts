@@ -1,5 +1,5 @@
 import type { Api, Channel, RawApi } from './contract.ts';
-import { unwrap, type Envelope } from './errors.ts';
+import { errorEnvelope, unwrap, type Envelope } from './errors.ts';
 
 /** Sends one call over some transport and resolves to its envelope. */
 export type Send = (channel: Channel, args: unknown[]) => Promise<Envelope<unknown>>;
@@ -31,10 +31,7 @@ export function sendViaRawApi(raw: RawApi): Send {
       method
     ];
     if (typeof fn !== 'function') {
-      return Promise.resolve({
-        ok: false,
-        error: { code: 'unknown-channel', message: `Unknown call "${channel}".` },
-      });
+      return Promise.resolve(errorEnvelope('unknown-channel', `Unknown call "${channel}".`));
     }
     return fn(...args) as Promise<Envelope<unknown>>;
   };
