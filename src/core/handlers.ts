@@ -1,6 +1,7 @@
 import type { DesignView, Handlers } from '../shared/contract.ts';
 import { CritError } from '../shared/errors.ts';
 import { createEventHub, type EventHub } from './events.ts';
+import { runStep } from './progress.ts';
 import { SAMPLES } from './samples/catalogue.ts';
 import { buildSample } from './samples/build-sample.ts';
 import { createSampleElements } from './samples/sample-elements.ts';
@@ -49,7 +50,7 @@ export function createHandlers(
   ctx: CoreContext,
   folder?: DataFolder,
   // Handlers announce progress of long work here; hosts forward it to their renderers.
-  _hub: EventHub = createEventHub(),
+  hub: EventHub = createEventHub(),
 ): Handlers {
   let opened = folder;
   const data = () => (opened ??= openDataFolder(ctx.dataDir));
@@ -91,7 +92,13 @@ export function createHandlers(
       remove: (id) => deleteDesign(db(), id),
     },
     pages: {
-      add: ({ designId, name, bytes }) => addPage(db(), data().images, designId, { name, bytes }),
+      add: ({ designId, name, bytes, task }) =>
+        runStep(
+          hub,
+          task,
+          { label: 'Adding pages', item: name, working: 'checking the image', done: 'added' },
+          () => addPage(db(), data().images, designId, { name, bytes }),
+        ),
       rename: (id, name) => renamePage(db(), id, name),
       move: (id, toIndex) => movePage(db(), id, toIndex),
       remove: (id) => deletePage(db(), id),

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
-import { openCore } from '../core/open-core.ts';
+import { openCore, type Core } from '../core/open-core.ts';
 import { APP_SCHEME, APP_URL } from './app-url.ts';
-import { bindContract } from './ipc.ts';
-import { HELP_URL, installMenu } from './menu.ts';
+import { bindContract, bindEvents } from './ipc.ts';
+import { HELP_URL, installMenu, type MenuCommand } from './menu.ts';
+import { packagePathsFrom } from './open-files.ts';
 import { registerAppProtocol } from './protocol.ts';
 import { hardenSession, installSecurity, isTrustedSender, openExternalSafely } from './security.ts';
 import { createMainWindow } from './window.ts';
@@ -33,6 +34,7 @@ const resourcesDir = app.isPackaged
 const rendererDir = path.join(__dirname, '../renderer');
 
 let mainWindow: BrowserWindow | null = null;
+let core: Core | null = null;
 
 function openMainWindow(): BrowserWindow {
   const icon = path.join(resourcesDir, 'icon.png');
@@ -57,10 +59,36 @@ function focusMainWindow(): void {
   win.focus();
 }
 
+/**
+ * Hands a menu command to the window. A file chooser opens only with a user activation,
+ * which an IPC message does not carry; the menu click was one, so the page gets it first.
+ */
+async function runMenuCommand(command: MenuCommand): Promise<void> {
+  const win = mainWindow;
+  if (!core || !win || win.isDestroyed()) return;
+  await win.webContents.executeJavaScript('void 0', true).catch(() => undefined);
+  core.events.emit('menu:command', { command });
+}
+
+/** Focuses the window and tells it which review packages a launch asked to open. */
+function openFiles(args: readonly unknown[], workingDirectory: string): void {
+  if (!app.isReady()) return;
+  focusMainWindow();
+  const paths = packagePathsFrom(args, workingDirectory);
+  if (core && paths.length > 0) core.events.emit('app:open-files', { paths });
+}
+
 function start(): void {
-  const core = openCore({ resourcesDir, rendererDir, dataDir: app.getPath('userData') });
-  app.on('will-quit', () => core.close());
-  bindContract(ipcMain, core.dispatch, (url) => isTrustedSender(url, devServerUrl));
+  const opened = openCore({ resourcesDir, rendererDir, dataDir: app.getPath('userData') });
+  core = opened;
+  app.on('will-quit', () => opened.close());
+  const trusted = (url: string) => isTrustedSender(url, devServerUrl);
+  bindContract(ipcMain, opened.dispatch, trusted);
+  bindEvents(
+    opened.events,
+    () => BrowserWindow.getAllWindows().map((win) => win.webContents),
+    trusted,
+  );
   hardenSession(session.defaultSession);
   registerAppProtocol(core.media);
   installMenu({
@@ -68,6 +96,7 @@ function start(): void {
     isMac: process.platform === 'darwin',
     isDev: !app.isPackaged,
     openHelp: () => void openExternalSafely(HELP_URL),
+    runCommand: (command) => void runMenuCommand(command),
   });
   openMainWindow();
 }
@@ -76,8 +105,11 @@ if (!app.requestSingleInstanceLock()) {
   // Another Crit is running; it gets our launch through `second-instance` and takes focus.
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    if (app.isReady()) focusMainWindow();
+  app.on('second-instance', (_event, argv, workingDirectory) => openFiles(argv, workingDirectory));
+  // macOS hands over files (a double-click in the Finder) this way instead of argv.
+  app.on('open-file', (event, file) => {
+    event.preventDefault();
+    openFiles([file], path.dirname(file));
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

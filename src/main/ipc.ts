@@ -1,6 +1,8 @@
 import { errorEnvelope } from '../shared/errors.ts';
 import { CHANNELS } from '../shared/contract.ts';
 import type { Dispatch } from '../core/dispatch.ts';
+import type { EventHub } from '../core/events.ts';
+import { eventChannel } from '../shared/events.ts';
 
 /** The parts of an IPC event the binding looks at. */
 export interface IpcEventLike {
@@ -30,4 +32,32 @@ export function bindContract(
       return dispatch(channel, args);
     });
   }
+}
+
+/** The parts of a window's webContents the event binding uses. */
+export interface EventTarget {
+  isDestroyed(): boolean;
+  /** The top frame: its URL is checked, and it is what the event is sent to. */
+  mainFrame: { url: string; send(channel: string, ...args: unknown[]): void } | null;
+}
+
+/**
+ * Forwards every hub event to the app's windows, each on its own channel. A window is
+ * sent nothing unless its main frame shows the app's own page, checked at every send:
+ * a window that navigated elsewhere must not receive what the app says.
+ */
+export function bindEvents(
+  hub: EventHub,
+  targets: () => Iterable<EventTarget>,
+  isTrustedSender: (url: string) => boolean,
+): () => void {
+  return hub.subscribe((event, payload) => {
+    const channel = eventChannel(event);
+    for (const contents of targets()) {
+      if (contents.isDestroyed()) continue;
+      const frame = contents.mainFrame;
+      if (!frame || !isTrustedSender(frame.url)) continue;
+      frame.send(channel, payload);
+    }
+  });
 }

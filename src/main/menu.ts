@@ -1,4 +1,8 @@
 import { Menu, type MenuItemConstructorOptions } from 'electron';
+import type { EventPayload } from '../shared/events.ts';
+
+/** A command the menu hands to the renderer. */
+export type MenuCommand = EventPayload<'menu:command'>['command'];
 
 /** Where Help › Crit Help leads (the project's home page). */
 export const HELP_URL = 'https://crit.invalid/help';
@@ -11,6 +15,8 @@ export interface MenuOptions {
   isDev: boolean;
   /** Opens the help page in the system browser. */
   openHelp: () => void;
+  /** Hands a command (File › New design…, Import pages…) to the renderer. */
+  runCommand: (command: MenuCommand) => void;
 }
 
 /**
@@ -18,7 +24,7 @@ export interface MenuOptions {
  * File, Edit, View, Window, Help), built without touching Electron so it can be inspected.
  */
 export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
-  const { appName, isMac, isDev, openHelp } = options;
+  const { appName, isMac, isDev, openHelp, runCommand } = options;
   const template: MenuItemConstructorOptions[] = [];
   if (isMac) {
     template.push({
@@ -38,10 +44,19 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
   }
   template.push({
     label: 'File',
-    // macOS keeps Quit in the app menu.
-    submenu: isMac
-      ? [{ role: 'close' }]
-      : [{ role: 'close' }, { type: 'separator' }, { role: 'quit' }],
+    submenu: [
+      { label: 'New design…', accelerator: 'CmdOrCtrl+N', click: () => runCommand('new-design') },
+      {
+        label: 'Import pages…',
+        accelerator: 'CmdOrCtrl+I',
+        click: () => runCommand('import-pages'),
+      },
+      { type: 'separator' },
+      // macOS keeps Quit in the app menu.
+      ...(isMac
+        ? [{ role: 'close' } as const]
+        : ([{ role: 'close' }, { type: 'separator' }, { role: 'quit' }] as const)),
+    ],
   });
   template.push({
     label: 'Edit',

@@ -46,6 +46,7 @@ const core = (() => {
 })();
 const server = await startServer({
   dispatch: core.dispatch,
+  events: core.events,
   port,
   ...core.media,
   ...(values.token ? { token: values.token } : {}),

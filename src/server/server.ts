@@ -12,10 +12,14 @@ import {
   resolveGenerated,
   type MediaRoots,
 } from '../core/media.ts';
+import type { EventHub } from '../core/events.ts';
 import { isAllowedHost, isAuthorised, tokenCookie } from './auth.ts';
+import { EVENT_STREAM_PATH, streamEvents } from './event-stream.ts';
 
 export interface ServerOptions extends MediaRoots {
   dispatch: Dispatch;
+  /** Events streamed to pages at `EVENT_STREAM_PATH`. */
+  events?: EventHub;
   port?: number;
   /** Fixed token, for tests; a random one otherwise. */
   token?: string;
@@ -131,9 +135,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     if (!isAuthorised(req, url, token)) return send(res, 401, 'Missing or wrong access token.');
     const setCookie = url.searchParams.has('token') ? tokenCookie(token) : undefined;
-    const done = url.pathname.startsWith('/api/')
-      ? handleApi(req, res, url.pathname.slice(5), options)
-      : handleFile(req, res, url.pathname, options, setCookie);
+    const done =
+      url.pathname === EVENT_STREAM_PATH
+        ? streamEvents(req, res, options.events)
+        : url.pathname.startsWith('/api/')
+          ? handleApi(req, res, url.pathname.slice(5), options)
+          : handleFile(req, res, url.pathname, options, setCookie);
     done.catch((error: unknown) => {
       console.error(error);
       if (!res.headersSent) send(res, 500, 'Internal error.');

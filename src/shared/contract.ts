@@ -13,6 +13,7 @@ import {
   type Reviewer,
   type SampleCard,
 } from './domain.ts';
+import { progressStep, type OnEvent } from './events.ts';
 import { LIMITS } from './limits.ts';
 
 /**
@@ -81,7 +82,13 @@ export const contract = {
   pages: {
     add: call<Page>()(
       z.tuple([
-        z.strictObject({ designId: id, name: text(LIMITS.pageName, 'A page name'), bytes }),
+        z.strictObject({
+          designId: id,
+          name: text(LIMITS.pageName, 'A page name'),
+          bytes,
+          /** Where this file stands in a multi-file import, so main reports its progress. */
+          task: progressStep.optional(),
+        }),
       ]),
     ),
     rename: call<Page>()(z.tuple([id, text(LIMITS.pageName, 'A page name')])),
@@ -147,8 +154,14 @@ export type Api = {
   };
 };
 
-/** The API as the preload exposes it: each call resolves to an envelope, never rejects. */
-export type RawApi = {
+/**
+ * The API as the preload exposes it: each call resolves to an envelope, never rejects;
+ * `on` subscribes to the events of `events.ts`.
+ */
+export type RawApi = RawCalls & { on: OnEvent };
+
+/** The calls of `RawApi`, derived from the contract. */
+export type RawCalls = {
   [N in Namespace]: {
     [M in keyof Contract[N]]: (
       ...args: ArgsOf<Def<N, M>>

@@ -14,6 +14,8 @@ export const events = {
     label: z.string().max(500),
     done: z.number().int().min(0),
     total: z.number().int().min(0),
+    /** The step under way or just ended, e.g. "home.png: checking the image". */
+    detail: z.string().max(500).optional(),
     /** Set on the last event of a task. */
     finished: z.boolean().optional(),
   }),
@@ -37,7 +39,45 @@ export const EVENT_NAMES = Object.keys(events) as EventName[];
 /** A listener for every event, as transports see them. */
 export type AnyEventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
+/** A listener for one event: it gets the payload and nothing else. */
+export type EventListener<E extends EventName> = (payload: EventPayload<E>) => void;
+
+/** Subscribes to one event; the returned function unsubscribes. Unknown names throw. */
+export type OnEvent = <E extends EventName>(event: E, listener: EventListener<E>) => () => void;
+
 /** True for a name declared above. */
 export function isEventName(name: unknown): name is EventName {
   return typeof name === 'string' && Object.hasOwn(events, name);
 }
+
+/** The IPC channel an event travels on; apart from the contract's call channels. */
+export function eventChannel(event: EventName): string {
+  return `event:${event}`;
+}
+
+/**
+ * Checks an event that arrived from elsewhere: its payload as declared, or null for an
+ * unknown name or a payload that breaks its declaration.
+ */
+export function checkEvent<E extends EventName>(
+  event: E | string,
+  payload: unknown,
+): EventPayload<E> | null {
+  if (!isEventName(event)) return null;
+  const result = events[event].safeParse(payload);
+  return result.success ? (result.data as EventPayload<E>) : null;
+}
+
+/**
+ * A step of long work, as a call names it so main can report its progress: the task it
+ * belongs to and where this call stands in it (e.g. file 2 of 5 of one import).
+ */
+export const progressStep = z
+  .strictObject({
+    taskId: z.string().min(1).max(100),
+    index: z.number().int().min(0),
+    total: z.number().int().min(1).max(100_000),
+  })
+  .refine((step) => step.index < step.total, { message: 'The step is past the end of its task.' });
+
+export type ProgressStep = z.output<typeof progressStep>;

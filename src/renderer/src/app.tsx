@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { api } from './bridge/api.ts';
+import { NewDesignFromMenu } from './components/new-design-from-menu.tsx';
 import { ProfileDialog } from './components/profile-dialog.tsx';
 import { LandingScreen } from './screens/landing-screen.tsx';
 import { profileAtom } from './state/profile-atoms.ts';
@@ -37,6 +38,7 @@ export function App() {
         </Switch>
       </Suspense>
       <ProfileDialog />
+      <NewDesignFromMenu />
     </Router>
   );
 }

@@ -8,6 +8,11 @@ import { vi } from 'vitest';
 
 /** A webContents that records its listeners and window-open handler. */
 export class FakeWebContents extends EventEmitter {
+  /** The top frame: the URL it shows and what was sent to it. */
+  readonly mainFrame = { url: '', send: vi.fn((_channel: string, ..._args: unknown[]) => {}) };
+  destroyed = false;
+  isDestroyed = () => this.destroyed;
+  executeJavaScript = vi.fn(async (_code: string, _userGesture?: boolean) => undefined);
   windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
   setWindowOpenHandler = vi.fn((handler: (details: { url: string }) => { action: string }) => {
     this.windowOpenHandler = handler;
@@ -31,7 +36,9 @@ export class FakeBrowserWindow extends EventEmitter {
   maximized = false;
   normalBounds = { x: 10, y: 20, width: 1200, height: 800 };
 
-  loadURL = vi.fn(async (_url: string) => {});
+  loadURL = vi.fn(async (url: string) => {
+    this.webContents.mainFrame.url = url;
+  });
   show = vi.fn();
   focus = vi.fn();
   restore = vi.fn(() => {

@@ -196,3 +196,100 @@ describe('windows closing', () => {
     expect(FakeBrowserWindow.instances).toHaveLength(2);
   });
 });
+
+describe('events to the window', () => {
+  /** What the app's window was sent on one event's channel. */
+  function sentOn(win: FakeBrowserWindow, event: string): unknown[] {
+    return win.webContents.mainFrame.send.mock.calls
+      .filter(([channel]) => channel === `event:${event}`)
+      .map(([, payload]) => payload);
+  }
+
+  function clickFileItem(label: string): void {
+    const template = fake.Menu.buildFromTemplate.mock.calls[0]![0] as {
+      label?: string;
+      submenu?: { label?: string; click?: () => void }[];
+    }[];
+    const item = template.find((m) => m.label === 'File')?.submenu?.find((i) => i.label === label);
+    if (!item?.click) throw new Error(`No File › ${label}`);
+    item.click();
+  }
+
+  it('hands File › New design… and Import pages… to the window, with a user activation', async () => {
+    await launch();
+    await ready();
+    const win = FakeBrowserWindow.instances[0]!;
+    clickFileItem('New design…');
+    clickFileItem('Import pages…');
+    await vi.waitFor(() => expect(sentOn(win, 'menu:command')).toHaveLength(2));
+    expect(sentOn(win, 'menu:command')).toEqual([
+      { command: 'new-design' },
+      { command: 'import-pages' },
+    ]);
+    // The file chooser needs the activation the menu click was; IPC alone carries none.
+    expect(win.webContents.executeJavaScript).toHaveBeenCalledWith('void 0', true);
+  });
+
+  it('sends nothing to a window that left the app', async () => {
+    await launch();
+    await ready();
+    const win = FakeBrowserWindow.instances[0]!;
+    win.webContents.mainFrame.url = 'https://evil.example/';
+    clickFileItem('New design…');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(win.webContents.mainFrame.send).not.toHaveBeenCalled();
+  });
+
+  it('passes the packages a second launch names on to the window, and nothing else', async () => {
+    const cwd = path.join(dataDir, 'cwd');
+    mkdirSync(path.join(cwd, 'folder.critpkg'), { recursive: true });
+    writeFileSync(path.join(cwd, 'review.critpkg'), 'PK');
+    writeFileSync(path.join(cwd, 'notes.txt'), 'hi');
+    const absolute = path.join(dataDir, 'other.CRITPKG');
+    writeFileSync(absolute, 'PK');
+    await launch();
+    await ready();
+    const win = FakeBrowserWindow.instances[0]!;
+    win.minimized = true;
+    const argv = [
+      '/opt/Crit/crit',
+      '--allow-file-access-from-files',
+      '--x=a.critpkg',
+      'review.critpkg',
+      'notes.txt',
+      'folder.critpkg',
+      'missing.critpkg',
+      absolute,
+      path.join(cwd, 'review.critpkg'),
+    ];
+    fake.app.emit('second-instance', {}, argv, cwd);
+    expect(win.restore).toHaveBeenCalled();
+    expect(win.focus).toHaveBeenCalled();
+    expect(sentOn(win, 'app:open-files')).toEqual([
+      { paths: [path.join(cwd, 'review.critpkg'), absolute] },
+    ]);
+  });
+
+  it('sends no open-files event when a second launch names no package', async () => {
+    await launch();
+    await ready();
+    const win = FakeBrowserWindow.instances[0]!;
+    fake.app.emit('second-instance', {}, ['crit', 'notes.txt'], dataDir);
+    expect(win.focus).toHaveBeenCalled();
+    expect(sentOn(win, 'app:open-files')).toEqual([]);
+  });
+
+  it('passes a package macOS asks to open on to the window', async () => {
+    setPlatform('darwin');
+    const file = path.join(dataDir, 'review.critpkg');
+    writeFileSync(file, 'PK');
+    await launch();
+    await ready();
+    const win = FakeBrowserWindow.instances[0]!;
+    const event = { preventDefault: vi.fn() };
+    fake.app.emit('open-file', event, file);
+    fake.app.emit('open-file', { preventDefault: vi.fn() }, path.join(dataDir, 'photo.png'));
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(sentOn(win, 'app:open-files')).toEqual([{ paths: [file] }]);
+  });
+});

@@ -12,14 +12,16 @@ type Item = MenuItemConstructorOptions;
 
 function build(overrides: { isMac?: boolean; isDev?: boolean } = {}) {
   const openHelp = vi.fn();
+  const runCommand = vi.fn();
   const template = buildMenuTemplate({
     appName: 'Crit',
     isMac: false,
     isDev: false,
     openHelp,
+    runCommand,
     ...overrides,
   });
-  return { template, openHelp };
+  return { template, openHelp, runCommand };
 }
 
 const labels = (template: Item[]) => template.map((item) => item.label ?? item.role);
@@ -31,7 +33,14 @@ describe('buildMenuTemplate', () => {
   it('has the standard menus on Windows and Linux', () => {
     const { template } = build();
     expect(labels(template)).toEqual(['File', 'Edit', 'View', 'Window', 'help']);
-    expect(roles(submenu(template, 'File'))).toEqual(['close', 'separator', 'quit']);
+    expect(roles(submenu(template, 'File'))).toEqual([
+      'New design…',
+      'Import pages…',
+      'separator',
+      'close',
+      'separator',
+      'quit',
+    ]);
   });
 
   it('starts with the app menu on macOS, where Quit lives', () => {
@@ -41,7 +50,12 @@ describe('buildMenuTemplate', () => {
     expect(app).toContain('about');
     expect(app).toContain('hide');
     expect(app.at(-1)).toBe('quit');
-    expect(roles(submenu(template, 'File'))).toEqual(['close']);
+    expect(roles(submenu(template, 'File'))).toEqual([
+      'New design…',
+      'Import pages…',
+      'separator',
+      'close',
+    ]);
     expect(roles(submenu(template, 'Window'))).toContain('front');
   });
 
@@ -73,11 +87,31 @@ describe('buildMenuTemplate', () => {
     (help.click as () => void)();
     expect(openHelp).toHaveBeenCalledTimes(1);
   });
+
+  it.each([
+    ['New design…', 'new-design', 'CmdOrCtrl+N'],
+    ['Import pages…', 'import-pages', 'CmdOrCtrl+I'],
+  ])('File › %s hands the %s command to the renderer', (label, command, accelerator) => {
+    for (const isMac of [false, true]) {
+      const { template, runCommand } = build({ isMac });
+      const item = submenu(template, 'File').find((i) => i.label === label);
+      if (!item?.click) throw new Error(`File has no ${label} to click`);
+      expect(item.accelerator).toBe(accelerator);
+      (item.click as () => void)();
+      expect(runCommand).toHaveBeenCalledExactlyOnceWith(command);
+    }
+  });
 });
 
 describe('installMenu', () => {
   it('installs the built template as the application menu', () => {
-    installMenu({ appName: 'Crit', isMac: false, isDev: false, openHelp: () => {} });
+    installMenu({
+      appName: 'Crit',
+      isMac: false,
+      isDev: false,
+      openHelp: () => {},
+      runCommand: () => {},
+    });
     expect(fake.Menu.buildFromTemplate).toHaveBeenCalledTimes(1);
     const built = fake.Menu.buildFromTemplate.mock.results[0]?.value;
     expect(fake.Menu.setApplicationMenu).toHaveBeenCalledExactlyOnceWith(built);

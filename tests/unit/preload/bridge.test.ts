@@ -25,6 +25,7 @@ const preloadFake = vi.hoisted(() => {
     send: vi.fn(),
     sendSync: vi.fn(),
     on: vi.fn(),
+    removeListener: vi.fn(),
     postMessage: vi.fn(),
   };
   return { ipcRenderer, contextBridge: { exposeInMainWorld: vi.fn() } };
@@ -50,6 +51,8 @@ class FakeIpcMain {
  */
 function fakeIpcRenderer(ipcMain: FakeIpcMain, senderUrl: string | null) {
   return {
+    on: () => undefined,
+    removeListener: () => undefined,
     invoke: async (channel: string, ...args: unknown[]): Promise<unknown> => {
       const listener = ipcMain.handlers.get(channel);
       if (!listener) {
@@ -378,10 +381,14 @@ describe('the preload entry', () => {
     const [key, api] = calls[0]!;
     expect(key).toBe('api');
 
-    // Namespaces of plain objects holding functions only: nothing else crosses the bridge.
-    expect(Object.keys(api).sort()).toEqual(Object.keys(contract).sort());
+    // Namespaces of plain objects holding functions only, and `on` for events: nothing
+    // else crosses the bridge.
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(contract), 'on'].sort());
+    expect(typeof api.on).toBe('function');
+    expect(Object.values(preloadFake.ipcRenderer)).not.toContain(api.on);
     const exposed: string[] = [];
     for (const [ns, methods] of Object.entries(api)) {
+      if (ns === 'on') continue;
       expect(Object.getPrototypeOf(methods)).toBe(Object.prototype);
       expect(methods).not.toBe(preloadFake.ipcRenderer);
       for (const [name, fn] of Object.entries(methods as Record<string, unknown>)) {
@@ -391,7 +398,7 @@ describe('the preload entry', () => {
       }
     }
     expect(exposed.sort()).toEqual([...CHANNELS].sort());
-    for (const forbidden of ['ipcRenderer', 'invoke', 'send', 'sendSync', 'on']) {
+    for (const forbidden of ['ipcRenderer', 'invoke', 'send', 'sendSync', 'removeListener']) {
       expect(api).not.toHaveProperty(forbidden);
     }
   });

@@ -1,6 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback } from 'react';
 import type { Page } from '../../../shared/domain.ts';
+import type { ProgressStep } from '../../../shared/events.ts';
 import { api } from '../bridge/api.ts';
 import type { PageToolActions } from '../components/page-tools.tsx';
 import { setDesignPagesAtom } from '../state/design-atoms.ts';
@@ -27,11 +28,12 @@ export function usePageActions(
   const store = useStore();
 
   const importOne = useCallback(
-    async (file: File) => {
+    async (file: File, task?: ProgressStep) => {
       const added = await api.pages.add({
         designId,
         name: pageNameFromFile(file.name),
         bytes: await readImageFile(file),
+        task,
       });
       setPages([...store.get(pagesAtom), added]);
       if (!store.get(selectedPageIdAtom)) selectPage(added.id);

@@ -21,6 +21,7 @@ import { useAsyncAction } from '../hooks/use-async-action.ts';
 import { useCommentActions } from '../hooks/use-comment-actions.ts';
 import { useFileDrop } from '../hooks/use-file-drop.ts';
 import { IMAGE_ACCEPT, useImageImport } from '../hooks/use-image-import.ts';
+import { useMenuCommand } from '../hooks/use-menu-command.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useOpenDesign } from '../hooks/use-open-design.ts';
 import { usePageActions } from '../hooks/use-page-actions.ts';
@@ -63,6 +64,8 @@ export function DesignReviewScreen({ id }: { id: string }) {
   );
   const imports = useImageImport(pageTools.importOne);
   const drop = useFileDrop((files) => void imports.run(files));
+  // File › Import pages… opens the same chooser as "Add pages…"; only here, with a design open.
+  useMenuCommand('import-pages', () => fileRef.current?.click());
 
   const confirmPending = async () => {
     const what = pending;
@@ -96,8 +99,8 @@ export function DesignReviewScreen({ id }: { id: string }) {
     <>
       {imports.progress && (
         <output className="status-line">
-          Adding pages: {imports.progress.done + 1} of {imports.progress.total} (
-          {imports.progress.current})…
+          Adding pages: {imports.progress.done} of {imports.progress.total} done
+          {imports.progress.detail && ` (${imports.progress.detail})`}…
         </output>
       )}
       {imports.errors.length > 0 && (
