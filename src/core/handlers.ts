@@ -1,4 +1,4 @@
-import type { DesignView, Handlers } from '../shared/contract.ts';
+import type { Handlers } from '../shared/contract.ts';
 import { CritError } from '../shared/errors.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { runStep } from './progress.ts';
@@ -9,7 +9,6 @@ import {
   addComment,
   addPage,
   addReply,
-  countComments,
   createDesign,
   deleteComment,
   deleteDesign,
@@ -17,10 +16,8 @@ import {
   deleteReply,
   editComment,
   editReply,
-  getComment,
   getDesign,
   getProfile,
-  listDesignReviewers,
   listDesigns,
   listPageComments,
   moveComment,
@@ -57,20 +54,14 @@ export function createHandlers(
   const db = () => data().db;
   const sampleElements = createSampleElements(ctx.resourcesDir);
 
-  /** The local user's reviewer id; writing needs a profile. */
+  /**
+   * The local user's reviewer id: who every comment and reply call acts as. Writing
+   * needs a profile; what that person may change is `permissions.ts`'s decision.
+   */
   const me = (): string => {
     const profile = getProfile(db());
     if (!profile) throw new CritError('conflict', 'Set up your profile before writing comments.');
     return profile.reviewerId;
-  };
-
-  const openDesign = (id: string): DesignView => {
-    const design = getDesign(db(), id);
-    return {
-      ...design,
-      reviewers: listDesignReviewers(db(), id),
-      commentCount: countComments(db(), id),
-    };
   };
 
   return {
@@ -87,7 +78,7 @@ export function createHandlers(
     designs: {
       list: () => listDesigns(db()),
       create: (input) => createDesign(db(), input),
-      open: openDesign,
+      open: (id) => getDesign(db(), id),
       rename: (id, name) => renameDesign(db(), id, name),
       remove: (id) => deleteDesign(db(), id),
     },
@@ -109,25 +100,15 @@ export function createHandlers(
       add: (input) => addComment(db(), { ...input, reviewerId: me() }),
       edit: (id, change) => editComment(db(), id, me(), change),
       remove: (id) => deleteComment(db(), id, me()),
-      setStatus: (id, status) => setCommentStatus(db(), id, status),
-      move: (id, x, y) => {
-        if (getComment(db(), id).reviewerId !== me()) {
-          throw new CritError('conflict', 'Only the author can move this pin.');
-        }
-        return moveComment(db(), id, x, y);
-      },
+      setStatus: (id, status) => setCommentStatus(db(), id, me(), status),
+      move: (id, x, y) => moveComment(db(), id, me(), x, y),
       reply: (commentId, contents) => addReply(db(), { commentId, reviewerId: me(), contents }),
       editReply: (id, contents) => editReply(db(), id, me(), contents),
       removeReply: (id) => deleteReply(db(), id, me()),
     },
     profile: {
       get: () => getProfile(db()),
-      save: ({ name, role, avatar }) =>
-        saveProfile(db(), data().images, {
-          name,
-          role,
-          ...(avatar !== undefined ? { avatarBytes: avatar } : {}),
-        }),
+      save: (input) => saveProfile(db(), data().images, input),
     },
   };
 }

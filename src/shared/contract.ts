@@ -1,20 +1,34 @@
 import { z } from 'zod';
 import type { Envelope } from './errors.ts';
-import {
-  COMMENT_STATUSES,
-  REVIEWER_ROLES,
-  TAGS,
-  type Comment,
-  type DesignSummary,
-  type Page,
-  type Profile,
-  type Reply,
-  type Review,
-  type Reviewer,
-  type SampleCard,
+import type {
+  Comment,
+  DesignSummary,
+  DesignView,
+  Page,
+  Profile,
+  Reply,
+  Review,
+  SampleCard,
 } from './domain.ts';
-import { progressStep, type OnEvent } from './events.ts';
-import { LIMITS } from './limits.ts';
+import type { OnEvent } from './events.ts';
+import {
+  commentEditSchema,
+  commentStatusSchema,
+  designNameSchema,
+  idSchema as id,
+  imageBytesSchema,
+  newCommentSchema,
+  newDesignSchema,
+  newPageSchema,
+  pageIndexSchema,
+  pageNameSchema,
+  percentSchema as percent,
+  profileInputSchema,
+  replyTextSchema,
+  sampleKeySchema,
+} from './schemas.ts';
+
+export type { DesignView } from './domain.ts';
 
 /**
  * The one bridge contract. Every call the renderer can make is listed here once:
@@ -33,110 +47,39 @@ function call<Result>() {
   return <Args extends z.ZodTuple>(args: Args): CallDef<Args, Result> => ({ args });
 }
 
-const sampleKey = z.string().max(200);
-const id = z.uuid({ message: 'Expected an id.' });
-const text = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${what} is required.`)
-    .max(max, `${what} is at most ${max} characters.`);
-const percent = z.number().finite().min(0).max(100);
-const bytes = z
-  .custom<Uint8Array>((v) => v instanceof Uint8Array, 'Expected the bytes of a file.')
-  .refine((b) => b.byteLength <= LIMITS.imageBytes, {
-    message: `Files over ${LIMITS.imageBytes / 1024 / 1024} MiB are not accepted.`,
-  });
-const tag = z.enum(TAGS);
-
-/** A design as the workspace opens it: everything but the comments, which come per page. */
-export interface DesignView {
-  id: string;
-  name: string;
-  description: string;
-  pages: Page[];
-  /** People who commented in the design, and the local user; their `comments` are empty. */
-  reviewers: Reviewer[];
-  commentCount: number;
-}
-
 export const contract = {
   samples: {
     list: call<SampleCard[]>()(z.tuple([])),
-    open: call<Review>()(z.tuple([sampleKey])),
+    open: call<Review>()(z.tuple([sampleKeySchema])),
   },
   designs: {
     list: call<DesignSummary[]>()(z.tuple([])),
-    create: call<DesignSummary>()(
-      z.tuple([
-        z.strictObject({
-          name: text(LIMITS.designName, 'A name'),
-          description: z.string().trim().max(LIMITS.designDescription).default(''),
-        }),
-      ]),
-    ),
+    create: call<DesignSummary>()(z.tuple([newDesignSchema])),
     open: call<DesignView>()(z.tuple([id])),
-    rename: call<DesignSummary>()(z.tuple([id, text(LIMITS.designName, 'A name')])),
+    rename: call<DesignSummary>()(z.tuple([id, designNameSchema])),
     remove: call<void>()(z.tuple([id])),
   },
   pages: {
-    add: call<Page>()(
-      z.tuple([
-        z.strictObject({
-          designId: id,
-          name: text(LIMITS.pageName, 'A page name'),
-          bytes,
-          /** Where this file stands in a multi-file import, so main reports its progress. */
-          task: progressStep.optional(),
-        }),
-      ]),
-    ),
-    rename: call<Page>()(z.tuple([id, text(LIMITS.pageName, 'A page name')])),
-    move: call<Page[]>()(z.tuple([id, z.number().int().min(0).max(100_000)])),
+    add: call<Page>()(z.tuple([newPageSchema])),
+    rename: call<Page>()(z.tuple([id, pageNameSchema])),
+    move: call<Page[]>()(z.tuple([id, pageIndexSchema])),
     remove: call<void>()(z.tuple([id])),
-    replaceImage: call<Page>()(z.tuple([id, bytes])),
+    replaceImage: call<Page>()(z.tuple([id, imageBytesSchema])),
   },
   comments: {
     list: call<Comment[]>()(z.tuple([id])),
-    add: call<Comment>()(
-      z.tuple([
-        z.strictObject({
-          pageId: id,
-          tag,
-          contents: text(LIMITS.commentText, 'A comment'),
-          x: percent,
-          y: percent,
-        }),
-      ]),
-    ),
-    edit: call<Comment>()(
-      z.tuple([
-        id,
-        z.strictObject({
-          contents: text(LIMITS.commentText, 'A comment').optional(),
-          tag: tag.optional(),
-        }),
-      ]),
-    ),
+    add: call<Comment>()(z.tuple([newCommentSchema])),
+    edit: call<Comment>()(z.tuple([id, commentEditSchema])),
     remove: call<void>()(z.tuple([id])),
-    setStatus: call<Comment>()(z.tuple([id, z.enum(COMMENT_STATUSES)])),
+    setStatus: call<Comment>()(z.tuple([id, commentStatusSchema])),
     move: call<Comment>()(z.tuple([id, percent, percent])),
-    reply: call<Reply>()(z.tuple([id, text(LIMITS.replyText, 'A reply')])),
-    editReply: call<Reply>()(z.tuple([id, text(LIMITS.replyText, 'A reply')])),
+    reply: call<Reply>()(z.tuple([id, replyTextSchema])),
+    editReply: call<Reply>()(z.tuple([id, replyTextSchema])),
     removeReply: call<void>()(z.tuple([id])),
   },
   profile: {
     get: call<Profile | null>()(z.tuple([])),
-    save: call<Profile>()(
-      z.tuple([
-        z.strictObject({
-          name: text(LIMITS.profileName, 'Your name'),
-          role: z.enum(REVIEWER_ROLES),
-          /** New avatar image; null removes it (initials); absent keeps the current one. */
-          avatar: bytes.nullable().optional(),
-        }),
-      ]),
-    ),
+    save: call<Profile>()(z.tuple([profileInputSchema])),
   },
 } as const satisfies Record<string, Record<string, CallDef>>;
 

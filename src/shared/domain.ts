@@ -1,17 +1,8 @@
-/** The kinds of element a comment can point at (SPEC A3). */
-export const TAGS = [
-  'header',
-  'main',
-  'logo',
-  'list',
-  'footer',
-  'nav',
-  'button',
-  'form',
-  'image',
-] as const;
+import type { ElementBox } from './element-map.ts';
+import type { Tag } from './tags.ts';
 
-export type Tag = (typeof TAGS)[number];
+export type { ElementBox } from './element-map.ts';
+export { TAGS, type Tag } from './tags.ts';
 
 /** Where a pin sits: x and y are percentages (0–100) of the image's width and height. */
 export interface Position {
@@ -57,15 +48,6 @@ export interface Reviewer {
   role?: ReviewerRole;
 }
 
-/** Where an element sits on a page, in percent of the image's width and height. */
-export interface ElementBox {
-  tag: Tag;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
 export interface Page {
   id: string;
   name: string;
@@ -106,6 +88,17 @@ export interface DesignSummary {
   cover: string | null;
   /** ISO-8601 time of the last change to the design, its pages or its comments. */
   updatedAt: string;
+}
+
+/** A design as the workspace opens it: everything but the comments, which come per page. */
+export interface DesignView {
+  id: string;
+  name: string;
+  description: string;
+  pages: Page[];
+  /** People who commented in the design, and the local user; their `comments` are empty. */
+  reviewers: Reviewer[];
+  commentCount: number;
 }
 
 /** The local user: the reviewer identity comments written on this machine carry. */

@@ -1,31 +1,16 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { v4 } from 'uuid';
-import type { DesignSummary, Page } from '../../shared/domain.ts';
-import { LIMITS } from '../../shared/limits.ts';
+import type { DesignSummary, DesignView } from '../../shared/domain.ts';
+import type { NewDesignInput } from '../../shared/schemas.ts';
+import { countComments } from './comment-reads.ts';
 import { imageAddress } from './image-store.ts';
 import { listPages } from './pages.ts';
 import { nowIso, requireDesign } from './records.ts';
+import { listDesignReviewers } from './reviewers.ts';
 import { transaction } from './transaction.ts';
-import { cleanText } from './validate.ts';
 
-/** The longest design name, in characters. */
-export const MAX_DESIGN_NAME = LIMITS.designName;
-/** The longest design description, in characters. */
-export const MAX_DESIGN_DESCRIPTION = LIMITS.designDescription;
-
-/** A design opened in the workspace: its name, description and pages in order. */
-export interface DesignDetail {
-  id: string;
-  name: string;
-  description: string;
-  pages: Page[];
-}
-
-/** What a new design starts with. */
-export interface NewDesign {
-  name: string;
-  description?: string;
-}
+/** What a new design starts with, as `designs.create` parsed it; the description may be left out. */
+export type NewDesign = Omit<NewDesignInput, 'description'> & { description?: string };
 
 interface SummaryRow {
   id: string;
@@ -57,16 +42,6 @@ function toSummary(row: SummaryRow): DesignSummary {
   };
 }
 
-const designName = (name: unknown) =>
-  cleanText(name, { label: 'The design name', max: MAX_DESIGN_NAME, singleLine: true });
-
-const designDescription = (description: unknown) =>
-  cleanText(description, {
-    label: 'The description',
-    max: MAX_DESIGN_DESCRIPTION,
-    optional: true,
-  });
-
 /** The user's designs for the landing screen, most recent activity first. */
 export function listDesigns(db: DatabaseSync): DesignSummary[] {
   const rows = db
@@ -81,13 +56,9 @@ export function getDesignSummary(db: DatabaseSync, id: string): DesignSummary {
   return toSummary(db.prepare(`${SUMMARY_SQL} WHERE d.id = ?`).get(id) as unknown as SummaryRow);
 }
 
-/**
- * Creates an empty design. The name is trimmed and must be 1–120 characters; the
- * description may be empty and holds up to 2000. Throws `invalid-argument` otherwise.
- */
+/** Creates an empty design (its name and description checked by the contract's schema). */
 export function createDesign(db: DatabaseSync, design: NewDesign): DesignSummary {
-  const name = designName(design.name);
-  const description = designDescription(design.description ?? '');
+  const { name, description = '' } = design;
   const id = v4();
   const at = nowIso();
   transaction(db, () => {
@@ -98,34 +69,37 @@ export function createDesign(db: DatabaseSync, design: NewDesign): DesignSummary
   return getDesignSummary(db, id);
 }
 
-/** A design with its pages in order, for the workspace. Throws `not-found`. */
-export function getDesign(db: DatabaseSync, id: string): DesignDetail {
+/**
+ * A design as the workspace opens it: its pages in order, its reviewers and how many
+ * comments it has (the comments themselves come per page). Throws `not-found`.
+ */
+export function getDesign(db: DatabaseSync, id: string): DesignView {
   const row = requireDesign(db, id);
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     pages: listPages(db, row.id),
+    reviewers: listDesignReviewers(db, row.id),
+    commentCount: countComments(db, row.id),
   };
 }
 
-/** Renames a design (trimmed, 1–120 characters). Throws `not-found` or `invalid-argument`. */
+/** Renames a design (the name as the contract's schema gave it). Throws `not-found`. */
 export function renameDesign(db: DatabaseSync, id: string, name: string): DesignSummary {
-  const clean = designName(name);
   transaction(db, () => {
     requireDesign(db, id);
-    db.prepare('UPDATE designs SET name = ?, updated_at = ? WHERE id = ?').run(clean, nowIso(), id);
+    db.prepare('UPDATE designs SET name = ?, updated_at = ? WHERE id = ?').run(name, nowIso(), id);
   });
   return getDesignSummary(db, id);
 }
 
-/** Changes a design's description (up to 2000 characters, may be empty). */
+/** Changes a design's description (as the description schema gives it; may be empty). */
 export function describeDesign(db: DatabaseSync, id: string, description: string): DesignSummary {
-  const clean = designDescription(description);
   transaction(db, () => {
     requireDesign(db, id);
     db.prepare('UPDATE designs SET description = ?, updated_at = ? WHERE id = ?').run(
-      clean,
+      description,
       nowIso(),
       id,
     );

@@ -1,27 +1,38 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { v4 } from 'uuid';
-import type { ElementBox, Page } from '../../shared/domain.ts';
+import type { Page } from '../../shared/domain.ts';
+import {
+  elementMapSchema,
+  parseStoredElementMap,
+  type ElementBox,
+} from '../../shared/element-map.ts';
 import { CritError } from '../../shared/errors.ts';
-import { LIMITS } from '../../shared/limits.ts';
+import type { NewPageInput } from '../../shared/schemas.ts';
 import { inspectImage, makeThumbnail, type ImageInfo } from './image-intake.ts';
 import { imageAddress, type ImageExt, type ImageStore } from './image-store.ts';
 import { nowIso, requireDesign, requirePage, touchDesign, type PageRow } from './records.ts';
 import { transaction } from './transaction.ts';
-import { checkElements, cleanText } from './validate.ts';
 
-/** The longest page name, in characters. */
-export const MAX_PAGE_NAME = LIMITS.pageName;
+/**
+ * A new page as `pages.add` parsed it (name and bytes checked by the contract's schema;
+ * the design is `addPage`'s own argument), with an element map for a captured page.
+ */
+export type NewPage = Omit<NewPageInput, 'designId'> & { elements?: ElementBox[] | null };
 
-/** A new page: its name (trimmed, 1–120 characters), image file bytes, and element map. */
-export interface NewPage {
-  name: string;
-  bytes: Uint8Array;
-  /** Where the page's elements are, for a captured page; omitted for a plain image. */
-  elements?: ElementBox[] | null;
+/**
+ * Checks an element map before it is stored. No bridge call carries one yet (pages
+ * come from image files), so the store applies the map's schema itself.
+ */
+function checkElements(elements: unknown): ElementBox[] {
+  const parsed = elementMapSchema.safeParse(elements);
+  if (!parsed.success) {
+    throw new CritError(
+      'invalid-argument',
+      `The element map is not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}`,
+    );
+  }
+  return parsed.data;
 }
-
-const pageName = (name: unknown) =>
-  cleanText(name, { label: 'The page name', max: MAX_PAGE_NAME, singleLine: true });
 
 function toPage(row: PageRow): Page {
   const page: Page = {
@@ -32,7 +43,9 @@ function toPage(row: PageRow): Page {
     width: row.width,
     height: row.height,
   };
-  if (row.elements !== null) page.elements = JSON.parse(row.elements) as ElementBox[];
+  // Parsed with the map's schema, not cast: a damaged row reads as a page without a map.
+  const elements = parseStoredElementMap(row.elements);
+  if (elements) page.elements = elements;
   return page;
 }
 
@@ -94,8 +107,8 @@ export async function addPage(
   designId: string,
   page: NewPage,
 ): Promise<Page> {
+  const { name } = page;
   requireDesign(db, designId);
-  const name = pageName(page.name);
   const elements = page.elements == null ? null : checkElements(page.elements);
   const { info, hash, thumbHash } = await storeImage(store, page.bytes);
 
@@ -130,13 +143,12 @@ export async function addPage(
   return getPage(db, id);
 }
 
-/** Renames a page (trimmed, 1–120 characters). */
+/** Renames a page (the name as the contract's schema gave it). */
 export function renamePage(db: DatabaseSync, pageId: string, name: string): Page {
-  const clean = pageName(name);
   transaction(db, () => {
     const page = requirePage(db, pageId);
     const at = nowIso();
-    db.prepare('UPDATE pages SET name = ?, updated_at = ? WHERE id = ?').run(clean, at, page.id);
+    db.prepare('UPDATE pages SET name = ?, updated_at = ? WHERE id = ?').run(name, at, page.id);
     touchDesign(db, page.design_id, at);
   });
   return getPage(db, pageId);

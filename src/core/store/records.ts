@@ -1,6 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { CritError } from '../../shared/errors.ts';
-import { checkId } from './validate.ts';
 
 /** The current time as an ISO-8601 UTC timestamp, the form every row stores. */
 export function nowIso(): string {
@@ -64,9 +63,8 @@ export interface ReplyRow {
   updated_at: string;
 }
 
-function find<T>(db: DatabaseSync, table: string, id: unknown, label: string): T {
-  const key = checkId(id, `The ${label} id`);
-  const row = db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(key);
+function find<T>(db: DatabaseSync, table: string, id: string, label: string): T {
+  const row = db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id);
   if (!row) {
     throw new CritError('not-found', `That ${label} does not exist; it may have been deleted.`);
   }
@@ -74,23 +72,22 @@ function find<T>(db: DatabaseSync, table: string, id: unknown, label: string): T
 }
 
 /** The design row with this id, or `CritError('not-found')`. */
-export const requireDesign = (db: DatabaseSync, id: unknown) =>
+export const requireDesign = (db: DatabaseSync, id: string) =>
   find<DesignRow>(db, 'designs', id, 'design');
 
 /** The page row with this id, or `CritError('not-found')`. */
-export const requirePage = (db: DatabaseSync, id: unknown) =>
-  find<PageRow>(db, 'pages', id, 'page');
+export const requirePage = (db: DatabaseSync, id: string) => find<PageRow>(db, 'pages', id, 'page');
 
 /** The reviewer row with this id, or `CritError('not-found')`. */
-export const requireReviewer = (db: DatabaseSync, id: unknown) =>
+export const requireReviewer = (db: DatabaseSync, id: string) =>
   find<ReviewerRow>(db, 'reviewers', id, 'reviewer');
 
 /** The comment row with this id, or `CritError('not-found')`. */
-export const requireComment = (db: DatabaseSync, id: unknown) =>
+export const requireComment = (db: DatabaseSync, id: string) =>
   find<CommentRow>(db, 'comments', id, 'comment');
 
 /** The reply row with this id, or `CritError('not-found')`. */
-export const requireReply = (db: DatabaseSync, id: unknown) =>
+export const requireReply = (db: DatabaseSync, id: string) =>
   find<ReplyRow>(db, 'replies', id, 'reply');
 
 /** Records activity in a design: its `updated_at` orders the landing screen's list. */

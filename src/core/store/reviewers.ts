@@ -1,34 +1,19 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { v4 } from 'uuid';
-import {
-  REVIEWER_ROLES,
-  type Profile,
-  type Reviewer,
-  type ReviewerRole,
-} from '../../shared/domain.ts';
-import { LIMITS } from '../../shared/limits.ts';
+import type { Profile, Reviewer, ReviewerRole } from '../../shared/domain.ts';
+import type { ProfileInput } from '../../shared/schemas.ts';
 import { inspectImage, makeAvatar } from './image-intake.ts';
 import { renderInitialsAvatar } from './initials-avatar.ts';
 import { imageAddress, type ImageStore } from './image-store.ts';
 import { LOCAL_REVIEWER_KEY, nowIso, requireDesign, type ReviewerRow } from './records.ts';
 import { transaction } from './transaction.ts';
-import { checkOneOf, cleanText } from './validate.ts';
 
 export { renderInitialsAvatar } from './initials-avatar.ts';
-
-/** The longest reviewer name, in characters. */
-export const MAX_REVIEWER_NAME = LIMITS.profileName;
 
 /** The URL path prefix of generated initials avatars: `/media/initials/<reviewerId>.svg`. */
 export const INITIALS_URL_PREFIX = '/media/initials/';
 
-/** The local user's profile as entered. */
-export interface ProfileInput {
-  name: string;
-  role: ReviewerRole;
-  /** A new avatar image; `null` removes the avatar (initials are shown); omitted keeps it. */
-  avatarBytes?: Uint8Array | null;
-}
+export type { ProfileInput } from '../../shared/schemas.ts';
 
 /** Where a reviewer's avatar is: the stored image, or the generated initials. */
 export function avatarAddress(row: Pick<ReviewerRow, 'id' | 'avatar_hash'>): string {
@@ -61,27 +46,22 @@ export function getProfile(db: DatabaseSync): Profile | null {
 }
 
 /**
- * Saves the local user's profile; the first save creates their reviewer identity,
- * which every comment written on this machine then carries. The name is trimmed,
- * 1–80 characters. An avatar image is checked like any image and stored as a
- * 256 × 256 WebP.
+ * Saves the local user's profile (as `profile.save` parsed it); the first save creates
+ * their reviewer identity, which every comment written on this machine then carries.
+ * An avatar image is checked like any image and stored as a 256 × 256 WebP; `null`
+ * removes it, and leaving it out keeps the current one.
  */
 export async function saveProfile(
   db: DatabaseSync,
   store: ImageStore,
   input: ProfileInput,
 ): Promise<Profile> {
-  const name = cleanText(input.name, {
-    label: 'The name',
-    max: MAX_REVIEWER_NAME,
-    singleLine: true,
-  });
-  const role = checkOneOf(input.role, REVIEWER_ROLES, 'The role');
+  const { name, role, avatar } = input;
   let avatarHash: string | null | undefined;
-  if (input.avatarBytes === null) avatarHash = null;
-  else if (input.avatarBytes !== undefined) {
-    await inspectImage(input.avatarBytes);
-    avatarHash = await store.put(await makeAvatar(input.avatarBytes), 'webp');
+  if (avatar === null) avatarHash = null;
+  else if (avatar !== undefined) {
+    await inspectImage(avatar);
+    avatarHash = await store.put(await makeAvatar(avatar), 'webp');
   }
 
   transaction(db, () => {

@@ -40,17 +40,26 @@ describe('createDispatch', () => {
     expect(review.pages.map((p) => p.name)).toEqual(['main', 'chat']);
   });
 
-  it('passes the parsed arguments to the handler, spread', async () => {
-    const { handlers, open } = fakeHandlers();
-    const result = await createDispatch(handlers)('samples:open', ['netflix']);
-    expect(result).toEqual({ ok: true, value: { title: 'netflix', pages: [], reviewers: [] } });
-    expect(open).toHaveBeenCalledTimes(1);
-    expect(open).toHaveBeenCalledWith('netflix');
-  });
-
-  it('awaits asynchronous handlers', async () => {
-    const { handlers } = fakeHandlers({ list: async () => [] });
-    expect(await createDispatch(handlers)('samples:list', [])).toEqual({ ok: true, value: [] });
+  it('hands an async handler the schemas’ output, spread, and awaits its answer', async () => {
+    const create = vi.fn(async (input: { name: string; description: string }) => ({
+      id: 'd',
+      name: input.name,
+    }));
+    const rename = vi.fn(async (_id: string, _name: string) => null);
+    const handlers = { designs: { create, rename } } as unknown as Handlers;
+    const dispatch = createDispatch(handlers);
+    // The handler sees text as the one text rule cleaned it, and the defaults filled in.
+    expect(await dispatch('designs:create', [{ name: '  Shop\n plan ' }])).toEqual({
+      ok: true,
+      value: { id: 'd', name: 'Shop plan' },
+    });
+    expect(create).toHaveBeenCalledWith({ name: 'Shop plan', description: '' });
+    const id = '00000000-0000-4000-8000-000000000000';
+    await dispatch('designs:rename', [id, ' New ']);
+    expect(rename).toHaveBeenCalledWith(id, 'New');
+    // Refused text never reaches the handler.
+    expectError(await dispatch('designs:create', [{ name: '\u200B' }]), 'invalid-argument');
+    expect(create).toHaveBeenCalledTimes(1);
   });
 
   it.each([

@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import type { ElementBox } from '../../../src/shared/domain.ts';
-import { suggestTag } from '../../../src/shared/element-map.ts';
+import {
+  MAX_ELEMENTS,
+  elementMapSchema,
+  parseStoredElementMap,
+  suggestTag,
+} from '../../../src/shared/element-map.ts';
 
 const page: ElementBox[] = [
   { tag: 'main', x: 0, y: 0, w: 100, h: 90 },
@@ -59,5 +64,37 @@ describe('suggestTag', () => {
     ];
     expect(suggestTag(line, 25, 20)).toBe('nav');
     expect(suggestTag(line, 25, 20.5)).toBe('main');
+  });
+});
+
+describe('elementMapSchema and parseStoredElementMap', () => {
+  test('a valid map reads back as its boxes, extra keys dropped', () => {
+    const stored = JSON.stringify([{ ...page[0], note: 'x' }, page[2]]);
+    expect(parseStoredElementMap(stored)).toEqual([page[0], page[2]]);
+    expect(parseStoredElementMap('[]')).toEqual([]);
+    expect(parseStoredElementMap(null)).toBeUndefined();
+  });
+
+  test('a damaged map reads as no map rather than failing', () => {
+    for (const json of [
+      'not json',
+      '{"tag":"nav"}',
+      '[null]',
+      '[{"tag":"banner","x":0,"y":0,"w":1,"h":1}]',
+      '[{"tag":"nav","x":-1,"y":0,"w":1,"h":1}]',
+      '[{"tag":"nav","x":0,"y":95,"w":1,"h":10}]',
+      `[${Array(MAX_ELEMENTS + 1).fill('{"tag":"nav","x":0,"y":0,"w":1,"h":1}')}]`,
+    ]) {
+      expect(parseStoredElementMap(json), json.slice(0, 60)).toBeUndefined();
+    }
+  });
+
+  test('the schema says what is wrong with a map', () => {
+    const outside = elementMapSchema.safeParse([{ tag: 'nav', x: 95, y: 0, w: 10, h: 5 }]);
+    expect(outside.error?.issues[0]?.message).toBe('An element reaches outside the page.');
+    // Rounding dust at the edge is tolerated.
+    expect(
+      elementMapSchema.safeParse([{ tag: 'nav', x: 90, y: 0, w: 10.0000001, h: 5 }]).success,
+    ).toBe(true);
   });
 });

@@ -7,7 +7,6 @@ import {
   addComment,
   addComments,
   addReply,
-  newCommentId,
   countComments,
   deleteComment,
   deleteReply,
@@ -20,6 +19,11 @@ import {
   type NewComment,
 } from '../../../../src/core/store/comments.ts';
 import { saveProfile } from '../../../../src/core/store/reviewers.ts';
+import {
+  commentEditSchema,
+  newCommentSchema,
+  replyTextSchema,
+} from '../../../../src/shared/schemas.ts';
 import { makeDataFolder, makeImage, snapshot } from './helpers.ts';
 
 const START = Date.parse('2025-03-01T10:00:00Z');
@@ -57,17 +61,22 @@ afterEach(() => {
 
 const at = (seconds: number) => vi.setSystemTime(START + seconds * 1000);
 
+/** Adds a comment as `comments.add` does: the contract's schema first, then the store. */
 function comment(overrides: Partial<NewComment> = {}) {
-  return addComment(folder.db, {
+  const { reviewerId = me.reviewerId, ...input } = overrides;
+  const parsed = newCommentSchema.parse({
     pageId: page.id,
-    reviewerId: me.reviewerId,
     tag: 'button',
     contents: 'Label is vague',
     x: 10,
     y: 20,
-    ...overrides,
+    ...input,
   });
+  return addComment(folder.db, { ...parsed, reviewerId });
 }
+
+const edit = (input: unknown) => commentEditSchema.parse(input);
+const replyText = (text: string) => replyTextSchema.parse(text);
 
 function caught(fn: () => unknown): CritError {
   try {
@@ -131,33 +140,19 @@ describe('comments', () => {
     expect(list[0]).toEqual(newer);
   });
 
-  it('refuses bad text, tags and positions, adding nothing', () => {
-    const before = snapshot(folder.db);
-    const bad: [Partial<NewComment>, RegExp][] = [
-      [{ contents: '   ' }, /cannot be empty/],
-      [{ contents: 'x'.repeat(5001) }, /5001 characters long; the limit is 5000/],
-      [{ contents: 'nul\u0000byte' }, /control characters/],
-      [{ tag: 'banner' as 'nav' }, /The tag must be one of: header, main/],
-      [{ x: 100.01 }, /x must be a number from 0 to 100/],
-      [{ y: -0.5 }, /y must be/],
-      [{ x: Number.NaN }, /x must be/],
-    ];
-    for (const [overrides, message] of bad) {
-      const error = caught(() => comment(overrides));
-      expect(error.code).toBe('invalid-argument');
-      expect(error.message).toMatch(message);
-    }
-    expect(snapshot(folder.db)).toEqual(before);
+  it('keeps a comment of 5000 characters at the edges of the image', () => {
     expect(comment({ contents: 'y'.repeat(5000), x: 0, y: 100 }).contents).toHaveLength(5000);
   });
 
   it('lets only the author edit or delete a comment', () => {
     const mine = comment();
     at(60);
-    const edited = editComment(folder.db, mine.id, me.reviewerId, {
-      contents: ' Say what happens ',
-      tag: 'form',
-    });
+    const edited = editComment(
+      folder.db,
+      mine.id,
+      me.reviewerId,
+      edit({ contents: ' Say what happens ', tag: 'form' }),
+    );
     expect(edited).toMatchObject({ contents: 'Say what happens', tag: 'form' });
     expect(editComment(folder.db, mine.id, me.reviewerId, { tag: 'nav' })).toMatchObject({
       contents: 'Say what happens',
@@ -178,9 +173,6 @@ describe('comments', () => {
       'conflict',
       'Only the author can delete this comment.',
     ]);
-    expect(
-      caught(() => editComment(folder.db, mine.id, me.reviewerId, { contents: '' })).code,
-    ).toBe('invalid-argument');
     expect(snapshot(folder.db)).toEqual(before);
 
     addReply(folder.db, { commentId: mine.id, reviewerId: guestId, contents: 'Hm' });
@@ -189,35 +181,47 @@ describe('comments', () => {
     expect(folder.db.prepare('SELECT COUNT(*) AS n FROM replies').get()).toEqual({ n: 0 });
   });
 
-  it('resolves and reopens a comment, whoever asks', () => {
+  it('lets any reviewer resolve or reopen any comment', () => {
     const c = comment();
     at(30);
-    expect(setCommentStatus(folder.db, c.id, 'resolved').status).toBe('resolved');
+    expect(setCommentStatus(folder.db, c.id, guestId, 'resolved').status).toBe('resolved');
     expect(countComments(folder.db, designId, { status: 'resolved' })).toBe(1);
-    expect(setCommentStatus(folder.db, c.id, 'open').status).toBe('open');
+    expect(setCommentStatus(folder.db, c.id, me.reviewerId, 'open').status).toBe('open');
     expect(listDesigns(folder.db)[0]!.updatedAt).toBe('2025-03-01T10:00:30.000Z');
-    expect(caught(() => setCommentStatus(folder.db, c.id, 'done' as 'open')).code).toBe(
-      'invalid-argument',
+    const before = snapshot(folder.db);
+    const stranger = '44444444-4444-4444-8444-444444444444';
+    expect(caught(() => setCommentStatus(folder.db, c.id, stranger, 'resolved')).code).toBe(
+      'not-found',
     );
-    expect(getComment(folder.db, c.id).status).toBe('open');
+    expect(snapshot(folder.db)).toEqual(before);
   });
 
-  it('moves a pin within its page', () => {
+  it('lets only the author move a pin, within its page', () => {
     const c = comment();
-    expect(moveComment(folder.db, c.id, 55.5, 0).position).toEqual({
+    expect(moveComment(folder.db, c.id, me.reviewerId, 55.5, 0).position).toEqual({
       x: 55.5,
       y: 0,
       page: page.id,
     });
-    expect(caught(() => moveComment(folder.db, c.id, 101, 5)).code).toBe('invalid-argument');
+    const error = caught(() => moveComment(folder.db, c.id, guestId, 5, 5));
+    expect([error.code, error.message]).toEqual([
+      'conflict',
+      'Only the author can move the pin of this comment.',
+    ]);
     expect(getComment(folder.db, c.id).position).toEqual({ x: 55.5, y: 0, page: page.id });
   });
 
   it('lets only a reply’s author edit or delete it', () => {
     const c = comment();
-    const reply = addReply(folder.db, { commentId: c.id, reviewerId: guestId, contents: ' Sure ' });
+    const reply = addReply(folder.db, {
+      commentId: c.id,
+      reviewerId: guestId,
+      contents: replyText(' Sure '),
+    });
     expect(reply.contents).toBe('Sure');
-    expect(editReply(folder.db, reply.id, guestId, 'Sure thing').contents).toBe('Sure thing');
+    expect(editReply(folder.db, reply.id, guestId, replyText('Sure thing ')).contents).toBe(
+      'Sure thing',
+    );
     const before = snapshot(folder.db);
     expect(caught(() => editReply(folder.db, reply.id, me.reviewerId, 'no')).message).toBe(
       'Only the author can edit this reply.',
@@ -225,10 +229,6 @@ describe('comments', () => {
     expect(caught(() => deleteReply(folder.db, reply.id, me.reviewerId)).message).toBe(
       'Only the author can delete this reply.',
     );
-    expect(
-      caught(() => addReply(folder.db, { commentId: c.id, reviewerId: guestId, contents: '' }))
-        .code,
-    ).toBe('invalid-argument');
     expect(snapshot(folder.db)).toEqual(before);
     deleteReply(folder.db, reply.id, guestId);
     expect(getComment(folder.db, c.id).replies).toEqual([]);
@@ -238,16 +238,14 @@ describe('comments', () => {
     comment({ tag: 'nav' });
     comment({ tag: 'nav', reviewerId: guestId });
     const onOther = comment({ pageId: other.id, tag: 'footer' });
-    setCommentStatus(folder.db, onOther.id, 'resolved');
+    setCommentStatus(folder.db, onOther.id, me.reviewerId, 'resolved');
     expect(countComments(folder.db, designId)).toBe(3);
     expect(countComments(folder.db, designId, { pageId: page.id })).toBe(2);
     expect(countComments(folder.db, designId, { reviewerId: guestId })).toBe(1);
     expect(countComments(folder.db, designId, { tag: 'nav' })).toBe(2);
     expect(countComments(folder.db, designId, { status: 'open' })).toBe(2);
     expect(countComments(folder.db, designId, { tag: 'footer', status: 'resolved' })).toBe(1);
-    expect(caught(() => countComments(folder.db, designId, { tag: 'x' as 'nav' })).code).toBe(
-      'invalid-argument',
-    );
+    expect(countComments(folder.db, designId, { reviewerId: 'nobody' })).toBe(0);
   });
 
   it('answers not-found for unknown ids and changes nothing', () => {
@@ -267,8 +265,8 @@ describe('comments', () => {
       caught(() => getComment(folder.db, missing)),
       caught(() => editComment(folder.db, missing, me.reviewerId, { contents: 'x' })),
       caught(() => deleteComment(folder.db, missing, me.reviewerId)),
-      caught(() => setCommentStatus(folder.db, missing, 'resolved')),
-      caught(() => moveComment(folder.db, missing, 1, 1)),
+      caught(() => setCommentStatus(folder.db, missing, me.reviewerId, 'resolved')),
+      caught(() => moveComment(folder.db, missing, me.reviewerId, 1, 1)),
       caught(() =>
         addReply(folder.db, { commentId: missing, reviewerId: me.reviewerId, contents: 'x' }),
       ),
@@ -284,7 +282,7 @@ describe('comments', () => {
   it('adds a batch of comments in one transaction, in the order given', () => {
     at(30);
     const batch: NewComment[] = [
-      { pageId: page.id, reviewerId: me.reviewerId, tag: 'nav', contents: ' One ', x: 1, y: 2 },
+      { pageId: page.id, reviewerId: me.reviewerId, tag: 'nav', contents: 'One', x: 1, y: 2 },
       { pageId: other.id, reviewerId: guestId, tag: 'footer', contents: 'Two', x: 3, y: 4 },
       { pageId: page.id, reviewerId: guestId, tag: 'logo', contents: 'Three', x: 5, y: 6 },
     ];
@@ -309,17 +307,9 @@ describe('comments', () => {
     expect([...ids].sort()).toEqual(ids);
   });
 
-  it('refuses a whole batch when one comment in it is bad', () => {
+  it('refuses a whole batch when one comment in it names an unknown page or reviewer', () => {
     const before = snapshot(folder.db);
     const good = { pageId: page.id, reviewerId: me.reviewerId, tag: 'nav' as const, x: 1, y: 2 };
-    expect(
-      caught(() =>
-        addComments(folder.db, [
-          { ...good, contents: 'ok' },
-          { ...good, contents: ' ' },
-        ]),
-      ).code,
-    ).toBe('invalid-argument');
     expect(
       caught(() =>
         addComments(folder.db, [
@@ -338,14 +328,14 @@ describe('comments', () => {
     ).toBe('not-found');
     expect(snapshot(folder.db)).toEqual(before);
   });
-  it('makes time-ordered version-7 ids that sort by creation time', () => {
-    const early = newCommentId(Date.parse('2025-03-01T10:00:00Z'));
-    const late = newCommentId(Date.parse('2025-03-01T10:00:00.001Z'));
-    for (const id of [early, late]) {
+  it('gives comments version-7 ids that sort in the order they were added', () => {
+    vi.useRealTimers();
+    const ids = Array.from({ length: 300 }, (_, i) => comment({ contents: `c${i}` }).id);
+    for (const id of ids) {
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     }
-    expect(early.slice(0, 13)).toBe('01955126-0100');
-    expect(early < late).toBe(true);
-    expect(newCommentId(0)).not.toBe(newCommentId(0));
+    expect(new Set(ids).size).toBe(ids.length);
+    // Many share a millisecond; the order still holds within one.
+    expect([...ids].sort()).toEqual(ids);
   });
 });

@@ -32,7 +32,7 @@ for (let i = 0; Date.now() < deadline; i++) {
     say(`reply ${reply.id}`);
   }
   if (i % 5 === 0) {
-    setCommentStatus(db, comment.id, 'resolved');
+    setCommentStatus(db, comment.id, reviewerId, 'resolved');
     say(`resolved ${comment.id}`);
   }
 }

@@ -31,7 +31,7 @@ describe('collectGarbage', () => {
     const me = await saveProfile(folder.db, folder.images, {
       name: 'Ada',
       role: 'peer',
-      avatarBytes: await makeImage(64, 64, 'webp'),
+      avatar: await makeImage(64, 64, 'webp'),
     });
     deletePage(folder.db, dropped.id);
 

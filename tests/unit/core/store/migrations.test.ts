@@ -258,3 +258,61 @@ describe('migrations', () => {
     });
   }
 });
+
+describe('frozen migrations', () => {
+  /** Every table, index and trigger's SQL, whitespace folded, in a stable order. */
+  const schemaOf = (db: DatabaseSync) =>
+    (
+      db
+        .prepare(
+          'SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY type, name',
+        )
+        .all() as { type: string; name: string; tbl_name: string; sql: string }[]
+    ).map((row) => ({
+      ...row,
+      sql: row.sql.replace(/\s+/g, ' ').replace(/\( /g, '(').replace(/ \)/g, ')').trim(),
+    }));
+
+  const fresh = () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.cleanup);
+    const db = openDatabase(path.join(temp.dir, 'fresh.sqlite'));
+    cleanups.push(() => db.isOpen && db.close());
+    return db;
+  };
+
+  it('a database made by the version-1 release and upgraded has the schema of a fresh one', () => {
+    const shipped = fs.readFileSync(
+      path.join(import.meta.dirname, 'fixtures/schema-v1.sql'),
+      'utf8',
+    );
+    const { db, file } = emptyDb();
+    db.exec(shipped);
+    db.exec('PRAGMA user_version = 1');
+    db.close();
+    const upgraded = openDatabase(file);
+    cleanups.push(() => upgraded.isOpen && upgraded.close());
+    expect(schemaVersion(upgraded)).toBe(LATEST_VERSION);
+    const expected = schemaOf(fresh());
+    expect(expected.length).toBeGreaterThan(8);
+    expect(schemaOf(upgraded)).toEqual(expected);
+  });
+
+  it('a database created at version 1 and upgraded has the schema of a fresh one', () => {
+    const { db } = emptyDb();
+    migrateTo(db, 1);
+    writeV1Data(db);
+    migrate(db);
+    expect(schemaOf(db)).toEqual(schemaOf(fresh()));
+  });
+
+  it('migrations read no constant of today’s code', () => {
+    const source = fs.readFileSync(
+      path.join(import.meta.dirname, '../../../../src/core/store/migrations.ts'),
+      'utf8',
+    );
+    const imports = [...source.matchAll(/^import .* from '(.+)';$/gm)].map((m) => m[1]);
+    // Errors and the transaction helper only; domain lists, limits and schemas change.
+    expect(imports.sort()).toEqual(['../../shared/errors.ts', './transaction.ts', 'node:sqlite']);
+  });
+});
