@@ -46,9 +46,12 @@ function machine() {
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
+    // Other work on the machine shows in the latencies; this says how much there was.
+    loadAverage: os.loadavg().map((n) => Math.round(n * 10) / 10),
   };
 }
 
+const startedOn = machine();
 console.log(`soak: ${trials} kill trials with ${writers} writers each …`);
 // Bounded in time as well as count: at most 20 minutes of trials.
 const kills = await runKillTrials(trials, writers, 20 * 60);
@@ -69,7 +72,7 @@ console.log(
 );
 for (const sample of [...kills.samples, ...load.errorSamples]) console.log(`  ! ${sample}`);
 
-const results = { date: new Date().toISOString(), machine: machine(), kills, load };
+const results = { date: new Date().toISOString(), machine: startedOn, kills, load };
 const out = path.resolve(values.out);
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
