@@ -191,6 +191,11 @@ export function arbitrariesFor(schema: z.ZodType, ctx: ArbitraryContext): Argume
       return wrapped(s, ctx, null);
     case 'custom':
       return customArbitraries(s, ctx);
+    case 'pipe': {
+      // A checked transform (the text rule): generate for its input, judge by the whole.
+      const inner = arbitrariesFor(s._zod.def.in as AnySchema, ctx);
+      return split(s, inner.valid, inner.invalid, inner.namesRecord);
+    }
     default:
       throw new Error(`No generator for a ${s._zod.def.type} argument; add one.`);
   }

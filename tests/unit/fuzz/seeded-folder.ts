@@ -31,7 +31,7 @@ export async function seedFolder(): Promise<SeededFolder> {
   const me = await saveProfile(folder.db, folder.images, {
     name: 'Ada',
     role: 'expert',
-    avatarBytes: images[2]!,
+    avatar: images[2]!,
   });
   const ids = [me.reviewerId];
   for (const name of ['Home', 'Checkout']) {
@@ -55,7 +55,7 @@ export async function seedFolder(): Promise<SeededFolder> {
         contents: 'Seeded reply',
       });
       ids.push(reply.id);
-      if (i === 1) setCommentStatus(folder.db, comment.id, 'resolved');
+      if (i === 1) setCommentStatus(folder.db, comment.id, me.reviewerId, 'resolved');
     }
   }
   return {
