@@ -267,6 +267,10 @@ export function mergeDesign(
     }
   }
 
+  // A deleted comment's status goes with it.
+  for (const commentId of statuses.keys())
+    if (tombstones.has(commentId)) statuses.delete(commentId);
+
   const merged: DesignFile = {
     design,
     pages: sorted(live.page),
