@@ -13,6 +13,13 @@ export function captureChromiumPath(): string | undefined {
   return fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 }
 
+/** Launch switches for the capture browser. */
+export const CAPTURE_CHROMIUM_ARGS = [
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+];
+
 /** Chromium for captures, launched on first use and shared by every capture. */
 export interface PlaywrightCapturer {
   /** Opens a fresh, locked-down page for one capture (see `openPlaywrightCapture`). */
@@ -33,7 +40,7 @@ export function createPlaywrightCapturer(browser?: Browser): PlaywrightCapturer 
       const executablePath = captureChromiumPath();
       return chromium.launch({
         ...(executablePath ? { executablePath } : {}),
-        args: ['--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+        args: CAPTURE_CHROMIUM_ARGS,
       });
     });
     return launched;
@@ -72,8 +79,18 @@ export async function openPlaywrightCapture(
         ? route.continue()
         : route.abort('blockedbyclient'),
     );
+    // window.open answers null in every frame, and any page that opens anyway (a link
+    // with target=_blank, a form) is closed at once, so pop-up spam cannot multiply.
+    await context.addInitScript({
+      content: "Object.defineProperty(window, 'open', { value: () => null, configurable: false });",
+    });
+    // The fresh context's first page is ours (nothing else can open one before it).
+    let ours = true;
+    context.on('page', (other) => {
+      if (ours) ours = false;
+      else void other.close().catch(() => {});
+    });
     const page = await context.newPage();
-    page.on('popup', (popup) => void popup.close().catch(() => {}));
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}));
     const cdp = await context.newCDPSession(page);
     return adaptCdpSession(cdp, close);

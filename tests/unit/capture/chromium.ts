@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
-import { captureChromiumPath } from '../../../src/server/capture-driver.ts';
+import { CAPTURE_CHROMIUM_ARGS, captureChromiumPath } from '../../../src/server/capture-driver.ts';
 
 /**
  * Whether a Chromium can be launched here, and why not: the capture tests need a real
@@ -23,6 +23,6 @@ export function launchChromium(): Promise<Browser> {
   const executablePath = captureChromiumPath();
   return chromium.launch({
     ...(executablePath ? { executablePath } : {}),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    args: ['--no-sandbox', ...CAPTURE_CHROMIUM_ARGS],
   });
 }
