@@ -122,12 +122,23 @@ export async function capturePage(
     await send('Animation.setPlaybackRate', { playbackRate: 0 });
 
     progress(LATE_STEPS[1]!);
-    const measured = (await evaluate(MEASURE_SCRIPT)) as {
-      title: string;
-      url: string;
-      height: number;
-    };
-    const pageHeight = Math.max(1, Math.ceil(Number(measured.height) || 0));
+    // The view is made as tall as the page (up to the cut) before the map and the
+    // screenshot, so both see one layout, fixed and sticky things sit once at the top,
+    // and each tile is a plain clip of what is already laid out.
+    let measured = await measure(evaluate);
+    for (let round = 0; round < 2; round++) {
+      await send('Emulation.setDeviceMetricsOverride', {
+        width,
+        height: Math.min(measured.height, maxHeight),
+        deviceScaleFactor: 1,
+        mobile: false,
+      });
+      const again = await measure(evaluate);
+      const settled = Math.min(again.height, maxHeight) === Math.min(measured.height, maxHeight);
+      measured = again;
+      if (settled) break;
+    }
+    const pageHeight = measured.height;
     const height = Math.min(pageHeight, maxHeight);
     const cut = pageHeight > height;
     if (cut) {
@@ -150,7 +161,7 @@ export async function capturePage(
       const shot = (await send('Page.captureScreenshot', {
         format: 'png',
         clip: { x: 0, y: tile.y, width, height: tile.height, scale: 1 },
-        captureBeyondViewport: true,
+        captureBeyondViewport: false,
         fromSurface: true,
       })) as { data?: unknown };
       if (typeof shot?.data !== 'string') {
@@ -168,11 +179,8 @@ export async function capturePage(
       height,
       pageHeight,
       cut,
-      title: String(measured.title ?? '')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, 200),
-      finalUrl: String(measured.url ?? url).slice(0, 4096),
+      title: measured.title.replace(/\s+/g, ' ').trim().slice(0, 200),
+      finalUrl: (measured.url || url).slice(0, 4096),
       elements,
       warnings,
     };
@@ -183,6 +191,22 @@ export async function capturePage(
 }
 
 type Evaluate = (expression: string) => Promise<unknown>;
+
+/** The page's title, address and height (at least 1 px). */
+async function measure(
+  evaluate: Evaluate,
+): Promise<{ title: string; url: string; height: number }> {
+  const raw = (await evaluate(MEASURE_SCRIPT)) as {
+    title?: unknown;
+    url?: unknown;
+    height?: unknown;
+  };
+  return {
+    title: String(raw?.title ?? ''),
+    url: String(raw?.url ?? ''),
+    height: Math.max(1, Math.ceil(Number(raw?.height) || 0)),
+  };
+}
 
 /**
  * Creates an isolated world in the loaded page's main frame and returns an evaluator in

@@ -5,7 +5,7 @@
  */
 
 /** How long the scroll pass lingers at each step for lazy content to start loading. */
-const SCROLL_PAUSE_MS = 50;
+const SCROLL_PAUSE_MS = 30;
 
 /**
  * Scrolls down one viewport at a time to `maxHeight` (the page may grow as it goes),
