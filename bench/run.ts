@@ -13,6 +13,7 @@ import { describeMachine, machineLine, type Machine } from './lib/machine.ts';
 import { toMarkdown, type ResultRow } from './lib/report.ts';
 import { ROOT, startCrit, type CritProcess } from './lib/servers.ts';
 import { makeWorld, type World } from './lib/world.ts';
+import { captureScenario } from './scenarios/capture.ts';
 import { imageImportScenario } from './scenarios/image-import.ts';
 import { largeDesignScenario } from './scenarios/large-design.ts';
 import { reviewPageScenario } from './scenarios/review-page.ts';
@@ -29,13 +30,13 @@ const { values } = parseArgs({
     'readme-only': { type: 'boolean', default: false },
   },
 });
-const only = new Set((values.only ?? '1,2,3,4,5').split(',').map((s) => s.trim()));
+const only = new Set((values.only ?? '1,2,3,4,5,6').split(',').map((s) => s.trim()));
 const runsOverride = values.runs ? Number(values.runs) : undefined;
 /**
  * Runs per scenario: 5; 3 for the import, whose one run is 20 large images; 9 for the
  * start, whose runs are short and the most sensitive to other work on the machine.
  */
-const RUNS: Record<string, number> = { '1': 5, '2': 5, '3': 5, '4': 3, '5': 9 };
+const RUNS: Record<string, number> = { '1': 5, '2': 5, '3': 5, '4': 3, '5': 9, '6': 5 };
 const runsOf = (n: string) => runsOverride ?? RUNS[n]!;
 const log = (line: string) => console.log(line);
 const step = (line: string) => console.log(`\n── ${line}`);
@@ -45,7 +46,7 @@ const rows: ResultRow[] = [];
 let browser: Browser | undefined;
 let crit: CritProcess | undefined;
 let world: World | undefined;
-const needsBrowser = ['2', '3', '5'].some((n) => only.has(n));
+const needsBrowser = ['2', '3', '5', '6'].some((n) => only.has(n));
 try {
   if (values['readme-only']) {
     const latest = JSON.parse(
@@ -87,6 +88,10 @@ try {
       step(`5. start (${runsOf('5')} runs)`);
       rows.push(...(await startScenario(browser, crit, runsOf('5'), log)));
     }
+    if (only.has('6')) {
+      step(`6. capture a 10,000 px page (${runsOf('6')} runs)`);
+      rows.push(...(await captureScenario(browser, runsOf('6'), log)));
+    }
   }
   const chromium = browser?.version() ?? 'not used';
   const machine = describeMachine(chromium);
@@ -115,7 +120,8 @@ async function write(
   const stamp = started.toISOString().replace(/[:]/g, '-').replace(/\..+$/, '');
   fs.writeFileSync(path.join(folder, `${stamp}.json`), `${json}\n`);
   fs.writeFileSync(path.join(folder, 'latest.json'), `${json}\n`);
-  if (only.size === 5) await updateReadme(table, machine, runs, started.toISOString());
+  if (only.size === Object.keys(RUNS).length)
+    await updateReadme(table, machine, runs, started.toISOString());
   console.log(`\nWrote bench/results/${stamp}.json and latest.json.`);
 }
 

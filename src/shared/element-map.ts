@@ -42,6 +42,37 @@ export function parseStoredElementMap(json: string | null): ElementBox[] | undef
 }
 
 /**
+ * An element of a captured page: the box of the map plus, where the capture recorded
+ * one, a CSS selector that finds the element again in a later capture of the same page.
+ * Units follow the map it sits in (percent in a page's stored map, CSS pixels in a
+ * capture result); the selector is optional so older maps stay valid.
+ */
+export interface MappedElement extends ElementBox {
+  selector?: string;
+}
+
+/** The element a point falls on, and where inside it, as fractions (0–1) of its box. */
+export interface SuggestedElement {
+  element: MappedElement;
+  /** The point's offset from the box's top-left corner, as fractions of its width and height. */
+  offset: { x: number; y: number };
+}
+
+/** The smallest box holding (x, y); of two the same size, the first listed. */
+function smallestAt<T extends ElementBox>(
+  elements: readonly T[] | undefined,
+  x: number,
+  y: number,
+): T | null {
+  let best: T | null = null;
+  for (const box of elements ?? []) {
+    const inside = x >= box.x && x <= box.x + box.w && y >= box.y && y <= box.y + box.h;
+    if (inside && (best === null || box.w * box.h < best.w * best.h)) best = box;
+  }
+  return best;
+}
+
+/**
  * The tag to suggest for a pin at (x, y), in percent: the smallest mapped element that
  * contains the point, since the innermost element is the one the reviewer means.
  */
@@ -50,10 +81,62 @@ export function suggestTag(
   x: number,
   y: number,
 ): Tag | null {
-  let best: ElementBox | null = null;
-  for (const box of elements ?? []) {
-    const inside = x >= box.x && x <= box.x + box.w && y >= box.y && y <= box.y + box.h;
-    if (inside && (best === null || box.w * box.h < best.w * best.h)) best = box;
+  return smallestAt(elements, x, y)?.tag ?? null;
+}
+
+/**
+ * The smallest element under a point, with the point's offset inside it: what a comment
+ * stores (tag, selector, offset) so a re-capture can move its pin with the element.
+ * The point and the map must use the same units (pixels or percent); the offset is a
+ * fraction of the box, so it survives the element changing size. A box with no width
+ * (or height) gives an offset of 0 along that side. Null when no element holds the point.
+ */
+export function suggestElement(
+  elements: readonly MappedElement[] | undefined,
+  x: number,
+  y: number,
+): SuggestedElement | null {
+  const element = smallestAt(elements, x, y);
+  if (!element) return null;
+  const fraction = (from: number, size: number) =>
+    size > 0 ? Math.min(1, Math.max(0, from / size)) : 0;
+  return {
+    element,
+    offset: { x: fraction(x - element.x, element.w), y: fraction(y - element.y, element.h) },
+  };
+}
+
+/**
+ * Converts a map in CSS pixels of a page `width` × `height` into the stored form, in
+ * percent of the page, clipping each box to the page (a cut page loses what lies below
+ * the cut) and dropping boxes left with nothing inside it.
+ */
+export function toPercentMap(
+  elements: readonly MappedElement[],
+  width: number,
+  height: number,
+): MappedElement[] {
+  if (!(width > 0) || !(height > 0)) return [];
+  const out: MappedElement[] = [];
+  for (const box of elements) {
+    const left = Math.max(0, box.x);
+    const top = Math.max(0, box.y);
+    const right = Math.min(width, box.x + box.w);
+    const bottom = Math.min(height, box.y + box.h);
+    if (right <= left || bottom <= top) continue;
+    const pct = (v: number, of: number) => Math.min(100, (v / of) * 100);
+    const mapped: MappedElement = {
+      tag: box.tag,
+      x: pct(left, width),
+      y: pct(top, height),
+      w: pct(right - left, width),
+      h: pct(bottom - top, height),
+    };
+    // Percent arithmetic can land a hair past 100 at the far edge; keep inside the page.
+    mapped.w = Math.min(mapped.w, 100 - mapped.x);
+    mapped.h = Math.min(mapped.h, 100 - mapped.y);
+    if (box.selector !== undefined) mapped.selector = box.selector;
+    out.push(mapped);
   }
-  return best?.tag ?? null;
+  return out;
 }
