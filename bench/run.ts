@@ -15,6 +15,7 @@ import { ROOT, startCrit, type CritProcess } from './lib/servers.ts';
 import { makeWorld, type World } from './lib/world.ts';
 import { imageImportScenario } from './scenarios/image-import.ts';
 import { largeDesignScenario } from './scenarios/large-design.ts';
+import { reportScenario } from './scenarios/report.ts';
 import { reviewPageScenario } from './scenarios/review-page.ts';
 import { startScenario } from './scenarios/start.ts';
 import { storeScenario } from './scenarios/store.ts';
@@ -29,13 +30,14 @@ const { values } = parseArgs({
     'readme-only': { type: 'boolean', default: false },
   },
 });
-const only = new Set((values.only ?? '1,2,3,4,5').split(',').map((s) => s.trim()));
+const only = new Set((values.only ?? '1,2,3,4,5,6').split(',').map((s) => s.trim()));
 const runsOverride = values.runs ? Number(values.runs) : undefined;
 /**
- * Runs per scenario: 5; 3 for the import, whose one run is 20 large images; 9 for the
+ * Runs per scenario: 5; 3 for the import, whose one run is 20 large images, and for the
+ * report, whose one run prints 20 pages twice; 9 for the
  * start, whose runs are short and the most sensitive to other work on the machine.
  */
-const RUNS: Record<string, number> = { '1': 5, '2': 5, '3': 5, '4': 3, '5': 9 };
+const RUNS: Record<string, number> = { '1': 5, '2': 5, '3': 5, '4': 3, '5': 9, '6': 3 };
 const runsOf = (n: string) => runsOverride ?? RUNS[n]!;
 const log = (line: string) => console.log(line);
 const step = (line: string) => console.log(`\n── ${line}`);
@@ -67,6 +69,10 @@ try {
   if (only.has('4')) {
     step(`4. image import (${runsOf('4')} runs of 20 images)`);
     rows.push(...(await imageImportScenario(runsOf('4'), log)));
+  }
+  if (only.has('6')) {
+    step(`6. report of 20 pages and 500 comments (${runsOf('6')} runs)`);
+    rows.push(...(await reportScenario(runsOf('6'), log)));
   }
   if (needsBrowser) {
     step('generating the browser scenarios’ data');
@@ -115,7 +121,7 @@ async function write(
   const stamp = started.toISOString().replace(/[:]/g, '-').replace(/\..+$/, '');
   fs.writeFileSync(path.join(folder, `${stamp}.json`), `${json}\n`);
   fs.writeFileSync(path.join(folder, 'latest.json'), `${json}\n`);
-  if (only.size === 5) await updateReadme(table, machine, runs, started.toISOString());
+  if (only.size === 6) await updateReadme(table, machine, runs, started.toISOString());
   console.log(`\nWrote bench/results/${stamp}.json and latest.json.`);
 }
 
