@@ -4,7 +4,7 @@ import { TAGS } from '../../src/shared/domain.ts';
 import { createPdfPrinter } from '../../src/server/pdf-printer.ts';
 import { row, type ResultRow } from '../lib/report.ts';
 import { makeScreenshot } from '../lib/seed.ts';
-import { median, seededRandom, since } from '../lib/stats.ts';
+import { seededRandom, since } from '../lib/stats.ts';
 
 const PAGES = 20;
 const COMMENTS = 500;
