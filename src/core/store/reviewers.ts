@@ -7,7 +7,7 @@ import {
   type ReviewerRole,
 } from '../../shared/domain.ts';
 import { LIMITS } from '../../shared/limits.ts';
-import { inspectImage, makeAvatar } from './image-intake.ts';
+import { storeAvatarImage } from './image-import.ts';
 import { renderInitialsAvatar } from './initials-avatar.ts';
 import { imageAddress, type ImageStore } from './image-store.ts';
 import { LOCAL_REVIEWER_KEY, nowIso, requireDesign, type ReviewerRow } from './records.ts';
@@ -80,8 +80,7 @@ export async function saveProfile(
   let avatarHash: string | null | undefined;
   if (input.avatarBytes === null) avatarHash = null;
   else if (input.avatarBytes !== undefined) {
-    await inspectImage(input.avatarBytes);
-    avatarHash = await store.put(await makeAvatar(input.avatarBytes), 'webp');
+    avatarHash = await storeAvatarImage(store, input.avatarBytes);
   }
 
   transaction(db, () => {
