@@ -88,14 +88,16 @@ export function createHandlers(
       create: (input) => createDesign(db(), input),
       open: openDesign,
       rename: (id, name) => renameDesign(db(), id, name),
-      remove: (id) => deleteDesign(db(), id),
+      remove: (id) => (deleteDesign(db(), id), data().collector.collect()),
     },
     pages: {
-      add: ({ designId, name, bytes }) => addPage(db(), data().images, designId, { name, bytes }),
+      add: ({ designId, name, bytes }) =>
+        data().collector.importing(() => addPage(db(), data().images, designId, { name, bytes })),
       rename: (id, name) => renamePage(db(), id, name),
       move: (id, toIndex) => movePage(db(), id, toIndex),
-      remove: (id) => deletePage(db(), id),
-      replaceImage: (id, bytes) => replacePageImage(db(), data().images, id, bytes),
+      remove: (id) => (deletePage(db(), id), data().collector.collect()),
+      replaceImage: (id, bytes) =>
+        data().collector.importing(() => replacePageImage(db(), data().images, id, bytes), true),
     },
     comments: {
       list: (pageId) => listPageComments(db(), pageId),
@@ -116,11 +118,15 @@ export function createHandlers(
     profile: {
       get: () => getProfile(db()),
       save: ({ name, role, avatar }) =>
-        saveProfile(db(), data().images, {
-          name,
-          role,
-          ...(avatar !== undefined ? { avatarBytes: avatar } : {}),
-        }),
+        data().collector.importing(
+          () =>
+            saveProfile(db(), data().images, {
+              name,
+              role,
+              ...(avatar !== undefined ? { avatarBytes: avatar } : {}),
+            }),
+          true,
+        ),
     },
   };
 }
