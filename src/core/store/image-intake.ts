@@ -66,16 +66,24 @@ function decoder(bytes: Uint8Array) {
   });
 }
 
-/** Whether a PNG has an animation control chunk (APNG), which must come before IDAT. */
-function isAnimatedPng(bytes: Uint8Array): boolean {
+/**
+ * Walks a PNG's chunks: whether it has an animation control chunk (APNG, which must
+ * come before IDAT), and whether the walk reaches IEND inside the file (a PNG cut
+ * anywhere, even after its last row, does not).
+ */
+function walkPng(bytes: Uint8Array): { animated: boolean; complete: boolean } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let at = 8; at + 8 <= bytes.byteLength;) {
+  let animated = false;
+  let pixels = false;
+  for (let at = 8; at + 12 <= bytes.byteLength;) {
+    const length = view.getUint32(at);
     const type = ascii(bytes, at + 4, at + 8);
-    if (type === 'acTL') return true;
-    if (type === 'IDAT' || type === 'IEND') return false;
-    at += 12 + view.getUint32(at);
+    if (type === 'acTL' && !pixels) animated = true;
+    if (type === 'IDAT') pixels = true;
+    at += 12 + length;
+    if (type === 'IEND') return { animated, complete: at <= bytes.byteLength };
   }
-  return false;
+  return { animated, complete: false };
 }
 
 const refuseSize = (what: string, size: number, limit: number, unit: string) =>
@@ -140,7 +148,12 @@ async function readHeader(
       `The image has ${mp} megapixels (${px(width)} × ${px(height)} px); Crit takes images up to ${MAX_IMAGE_PIXELS / 1e6} megapixels.`,
     );
   }
-  const animated = format === 'png' ? isAnimatedPng(bytes) : (metadata.pages ?? 1) > 1;
+  let animated = (metadata.pages ?? 1) > 1;
+  if (format === 'png') {
+    const walk = walkPng(bytes);
+    if (!walk.complete) throw unreadable(format);
+    animated = walk.animated;
+  }
   return { info: { format, ext: EXT[format], width, height, animated }, rawWidth, rawHeight };
 }
 
