@@ -80,7 +80,7 @@ export function createHandlers(
       create: (input) => createDesign(db(), input),
       open: (id) => getDesign(db(), id),
       rename: (id, name) => renameDesign(db(), id, name),
-      remove: (id) => deleteDesign(db(), id),
+      remove: (id) => (deleteDesign(db(), id), data().collector.collect()),
     },
     pages: {
       add: ({ designId, name, bytes, task }) =>
@@ -88,12 +88,16 @@ export function createHandlers(
           hub,
           task,
           { label: 'Adding pages', item: name, working: 'checking the image', done: 'added' },
-          () => addPage(db(), data().images, designId, { name, bytes }),
+          () =>
+            data().collector.importing(() =>
+              addPage(db(), data().images, designId, { name, bytes }),
+            ),
         ),
       rename: (id, name) => renamePage(db(), id, name),
       move: (id, toIndex) => movePage(db(), id, toIndex),
-      remove: (id) => deletePage(db(), id),
-      replaceImage: (id, bytes) => replacePageImage(db(), data().images, id, bytes),
+      remove: (id) => (deletePage(db(), id), data().collector.collect()),
+      replaceImage: (id, bytes) =>
+        data().collector.importing(() => replacePageImage(db(), data().images, id, bytes), true),
     },
     comments: {
       list: (pageId) => listPageComments(db(), pageId),
@@ -108,7 +112,8 @@ export function createHandlers(
     },
     profile: {
       get: () => getProfile(db()),
-      save: (input) => saveProfile(db(), data().images, input),
+      save: (input) =>
+        data().collector.importing(() => saveProfile(db(), data().images, input), true),
     },
   };
 }

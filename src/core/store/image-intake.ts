@@ -27,6 +27,8 @@ export interface ImageInfo {
   ext: ImageExt;
   width: number;
   height: number;
+  /** An animated PNG or WebP; it is stored as its first frame (see `flattenAnimation`). */
+  animated: boolean;
 }
 
 const EXT: Record<ImageFormat, ImageExt> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
@@ -49,21 +51,60 @@ const roundUp = (n: number) => (Math.ceil(n * 10) / 10).toFixed(1);
 const mib = (bytes: number) => `${roundUp(bytes / 1024 / 1024)} MB`;
 const px = (n: number) => n.toLocaleString('en-US');
 
+/**
+ * How every decode reads a file: refuse corrupt data rather than show it half-drawn,
+ * never more pixels than the limit (a second guard behind the header check), and read
+ * top to bottom so that only a few rows are held at a time where the work allows it.
+ * Only the first frame of an animation is ever decoded.
+ */
 function decoder(bytes: Uint8Array) {
-  // failOn 'error' refuses truncated and corrupt pixel data, not mere warnings such as an
-  // odd colour profile; limitInputPixels backs up the explicit checks below.
-  return sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
+  return sharp(bytes, {
+    failOn: 'error',
+    limitInputPixels: MAX_IMAGE_PIXELS,
+    sequentialRead: true,
+    pages: 1,
+  });
 }
 
 /**
- * Checks that `bytes` are a whole PNG, JPEG or WebP image within the limits, decoding
- * every pixel so that a damaged or truncated file, or another kind of file with an image
- * name, is refused here rather than shown broken later.
- *
- * Refusals are `CritError('unsupported-file')` for files that are not a readable image
- * of those formats, and `CritError('too-large')` for files over a limit; both say which.
+ * Walks a PNG's chunks: whether it has an animation control chunk (APNG, which must
+ * come before IDAT), and whether the walk reaches IEND inside the file (a PNG cut
+ * anywhere, even after its last row, does not).
  */
-export async function inspectImage(bytes: Uint8Array): Promise<ImageInfo> {
+function walkPng(bytes: Uint8Array): { animated: boolean; complete: boolean } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let animated = false;
+  let pixels = false;
+  for (let at = 8; at + 12 <= bytes.byteLength;) {
+    const length = view.getUint32(at);
+    const type = ascii(bytes, at + 4, at + 8);
+    if (type === 'acTL' && !pixels) animated = true;
+    if (type === 'IDAT') pixels = true;
+    at += 12 + length;
+    if (type === 'IEND') return { animated, complete: at <= bytes.byteLength };
+  }
+  return { animated, complete: false };
+}
+
+const refuseSize = (what: string, size: number, limit: number, unit: string) =>
+  new CritError(
+    'too-large',
+    `The image is ${px(size)} px ${what}; Crit takes images up to ${px(limit)} px ${unit}.`,
+  );
+
+/**
+ * Checks everything that can be known without decoding pixels: the file size, the
+ * format its first bytes announce, and the dimensions its header declares, both as
+ * stored and as displayed (EXIF orientations 5–8 swap the sides). Cheap whatever the
+ * file claims, so a decompression bomb is refused here, before any decode starts.
+ */
+export async function readImageHeader(bytes: Uint8Array): Promise<ImageInfo> {
+  return (await readHeader(bytes)).info;
+}
+
+async function readHeader(
+  bytes: Uint8Array,
+): Promise<{ info: ImageInfo; rawWidth: number; rawHeight: number }> {
   if (!(bytes instanceof Uint8Array)) {
     throw new CritError('invalid-argument', 'An image must be given as bytes.');
   }
@@ -83,35 +124,23 @@ export async function inspectImage(bytes: Uint8Array): Promise<ImageInfo> {
       'The file is not a PNG, JPEG or WebP image. Crit takes images in those three formats.',
     );
   }
-  const unreadable = () =>
-    new CritError(
-      'unsupported-file',
-      `The file looks like a ${LABEL[format]} image but cannot be read: it is damaged or incomplete.`,
-    );
-
   let metadata: Metadata;
   try {
+    // Reads the header only; no pixel is decoded, so no pixel limit is needed yet.
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw unreadable();
+    throw unreadable(format);
   }
-  if (metadata.format !== format || !metadata.width || !metadata.height) throw unreadable();
-
   const { width: rawWidth, height: rawHeight } = metadata;
-  const width = metadata.autoOrient?.width ?? rawWidth;
-  const height = metadata.autoOrient?.height ?? rawHeight;
-  if (width > MAX_IMAGE_WIDTH) {
-    throw new CritError(
-      'too-large',
-      `The image is ${px(width)} px wide; Crit takes images up to ${px(MAX_IMAGE_WIDTH)} px wide.`,
-    );
-  }
-  if (height > MAX_IMAGE_HEIGHT) {
-    throw new CritError(
-      'too-large',
-      `The image is ${px(height)} px tall; Crit takes images up to ${px(MAX_IMAGE_HEIGHT)} px tall.`,
-    );
-  }
+  if (metadata.format !== format || !rawWidth || !rawHeight) throw unreadable(format);
+  // The header states the size of one frame; an animation's other frames are dropped.
+  const turned = (metadata.orientation ?? 1) >= 5 && (metadata.orientation ?? 1) <= 8;
+  const width = turned ? rawHeight : rawWidth;
+  const height = turned ? rawWidth : rawHeight;
+  // Checked as displayed; the stored sides are the same two numbers, and sharp's own
+  // pixel limit (see `decoder`) applies to them again when the pixels are read.
+  if (width > MAX_IMAGE_WIDTH) throw refuseSize('wide', width, MAX_IMAGE_WIDTH, 'wide');
+  if (height > MAX_IMAGE_HEIGHT) throw refuseSize('tall', height, MAX_IMAGE_HEIGHT, 'tall');
   if (rawWidth * rawHeight > MAX_IMAGE_PIXELS) {
     const mp = roundUp((rawWidth * rawHeight) / 1e6);
     throw new CritError(
@@ -119,7 +148,33 @@ export async function inspectImage(bytes: Uint8Array): Promise<ImageInfo> {
       `The image has ${mp} megapixels (${px(width)} × ${px(height)} px); Crit takes images up to ${MAX_IMAGE_PIXELS / 1e6} megapixels.`,
     );
   }
+  let animated = (metadata.pages ?? 1) > 1;
+  if (format === 'png') {
+    const walk = walkPng(bytes);
+    if (!walk.complete) throw unreadable(format);
+    animated = walk.animated;
+  }
+  return { info: { format, ext: EXT[format], width, height, animated }, rawWidth, rawHeight };
+}
 
+const unreadable = (format: ImageFormat) =>
+  new CritError(
+    'unsupported-file',
+    `The file looks like a ${LABEL[format]} image but cannot be read: it is damaged or incomplete.`,
+  );
+
+/**
+ * Checks that `bytes` are a whole PNG, JPEG or WebP image within the limits: first the
+ * header (`readImageHeader`), then, only if that passed, one decode of every row, so
+ * that a damaged or truncated file, or another kind of file with an image name, is
+ * refused here rather than shown broken later. The decode streams: it holds a few rows,
+ * not the image.
+ *
+ * Refusals are `CritError('unsupported-file')` for files that are not a readable image
+ * of those formats, and `CritError('too-large')` for files over a limit; both say which.
+ */
+export async function inspectImage(bytes: Uint8Array): Promise<ImageInfo> {
+  const { info, rawWidth, rawHeight } = await readHeader(bytes);
   try {
     // Asking for the last row makes the decoder go through every row before it (none of
     // the three formats can skip ahead), without holding the whole decoded image.
@@ -128,44 +183,60 @@ export async function inspectImage(bytes: Uint8Array): Promise<ImageInfo> {
       .raw()
       .toBuffer();
   } catch {
-    throw unreadable();
+    throw unreadable(info.format);
   }
-  return { format, ext: EXT[format], width, height };
+  return info;
 }
 
 /**
  * A WebP thumbnail of an image already accepted by `inspectImage`: 480 px wide and at
  * most 360 px tall, cut from the top, because the top of a screenshot is what
- * identifies it.
+ * identifies it. Only the part that shows is cut out before scaling, so a sliver
+ * 10 px wide costs a 480 × 360 picture, not the whole sliver enlarged 48 times.
  */
-export async function makeThumbnail(bytes: Uint8Array): Promise<Uint8Array> {
-  const { width, height } = await inspectDimensions(bytes);
-  const scaledHeight = Math.max(1, Math.round((height * THUMB_WIDTH) / width));
+export async function makeThumbnail(bytes: Uint8Array, info?: ImageInfo): Promise<Uint8Array> {
+  const { width, height } = info ?? (await readImageHeader(bytes));
+  const thumbHeight = Math.min(
+    THUMB_MAX_HEIGHT,
+    Math.max(1, Math.round((height * THUMB_WIDTH) / width)),
+  );
+  const cropHeight = Math.min(height, Math.max(1, Math.round((thumbHeight * width) / THUMB_WIDTH)));
   return decoder(bytes)
     .autoOrient()
-    .resize({
-      width: THUMB_WIDTH,
-      height: Math.min(THUMB_MAX_HEIGHT, scaledHeight),
-      fit: 'cover',
-      position: 'top',
-    })
+    .extract({ left: 0, top: 0, width, height: cropHeight })
+    .resize({ width: THUMB_WIDTH, height: thumbHeight, fit: 'fill' })
     .webp({ quality: 80 })
     .toBuffer();
 }
 
-/** A square 256 × 256 WebP avatar, cropped around the centre of an accepted image. */
-export async function makeAvatar(bytes: Uint8Array): Promise<Uint8Array> {
+/**
+ * A square 256 × 256 WebP avatar: the largest centred square of an accepted image,
+ * cut out before scaling so the work is bounded by the square, not the image's shape.
+ */
+export async function makeAvatar(bytes: Uint8Array, info?: ImageInfo): Promise<Uint8Array> {
+  const { width, height } = info ?? (await readImageHeader(bytes));
+  const side = Math.min(width, height);
   return decoder(bytes)
     .autoOrient()
-    .resize({ width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover', position: 'centre' })
+    .extract({
+      left: Math.floor((width - side) / 2),
+      top: Math.floor((height - side) / 2),
+      width: side,
+      height: side,
+    })
+    .resize({ width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'fill' })
     .webp({ quality: 85 })
     .toBuffer();
 }
 
-async function inspectDimensions(bytes: Uint8Array): Promise<{ width: number; height: number }> {
-  const metadata = await decoder(bytes).metadata();
-  const width = metadata.autoOrient?.width ?? metadata.width;
-  const height = metadata.autoOrient?.height ?? metadata.height;
-  if (!width || !height) throw new CritError('unsupported-file', 'The image has no size.');
-  return { width, height };
+/**
+ * The first frame of an animated image, upright, re-encoded losslessly in its own
+ * format. Crit reviews still pictures: a pin must point at the same pixels for
+ * everyone, so an animation is kept as the frame it opens on.
+ */
+export async function flattenAnimation(bytes: Uint8Array, info: ImageInfo): Promise<Uint8Array> {
+  const frame = decoder(bytes).autoOrient();
+  return info.format === 'webp'
+    ? frame.webp({ lossless: true }).toBuffer()
+    : frame.png().toBuffer();
 }

@@ -12,6 +12,11 @@ export const IMAGE_URL_PREFIX = '/media/images/';
 
 const HASH = /^[0-9a-f]{64}$/;
 const TEMP_SUFFIX = '.tmp';
+/** Folders and files of the store are the user's alone (ignored on Windows). */
+const FOLDER_MODE = 0o700;
+const FILE_MODE = 0o600;
+// Opening never follows a symlink planted where a stored file should be.
+const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 
 /** A file found in the store. */
 export interface StoredFile {
@@ -83,7 +88,11 @@ async function writeDurably(target: string, bytes: Uint8Array): Promise<void> {
     folder,
     `.${path.basename(target)}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`,
   );
-  const handle = await fsp.open(temp, 'wx');
+  const handle = await fsp.open(
+    temp,
+    fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | NO_FOLLOW,
+    FILE_MODE,
+  );
   try {
     await handle.writeFile(bytes);
     await handle.sync();
@@ -107,8 +116,10 @@ async function writeDurably(target: string, bytes: Uint8Array): Promise<void> {
  * Files are sharded by the first two hex digits: `<root>/ab/ab12….png`.
  */
 export function createImageStore(root: string): ImageStore {
-  const base = path.resolve(root);
-  fs.mkdirSync(base, { recursive: true });
+  fs.mkdirSync(root, { recursive: true, mode: FOLDER_MODE });
+  // Resolved once: every stored path is then built below the real folder.
+  const base = fs.realpathSync(root);
+  tighten(base, FOLDER_MODE);
 
   const pathOf = (hash: string, ext: string): string => {
     const file = storedPath(base, hash, ext);
@@ -122,23 +133,28 @@ export function createImageStore(root: string): ImageStore {
 
     has(hash, ext) {
       const file = storedPath(base, hash, ext);
-      return file !== null && fs.existsSync(file);
+      return file !== null && isStoredFile(base, file);
     },
 
     async put(bytes, ext) {
       const hash = hashBytes(bytes);
       const target = pathOf(hash, ext);
-      if (fs.existsSync(target)) {
+      if (isStoredFile(base, target) && fs.lstatSync(target).size === bytes.byteLength) {
         // Marks the file as in use again, so garbage collection's grace period applies.
         const now = new Date();
-        await fsp.utimes(target, now, now).catch(() => {});
+        await fsp.lutimes(target, now, now).catch(() => {});
         return hash;
       }
       const shard = path.dirname(target);
-      if (!fs.existsSync(shard)) {
-        await fsp.mkdir(shard, { recursive: true });
+      if (!isRealFolder(shard)) {
+        // Anything else under a shard's name (a symlink, a file) is removed, not followed.
+        const planted = await fsp.lstat(shard).catch(() => null);
+        if (planted && !planted.isDirectory()) await fsp.unlink(shard).catch(() => {});
+        await fsp.mkdir(shard, { recursive: true, mode: FOLDER_MODE });
+        if (!isRealFolder(shard)) throw new Error(`Cannot make the image folder ${shard}.`);
         await syncFolder(base);
       }
+      // The rename replaces whatever is under the file's name (a symlink included).
       await writeDurably(target, bytes);
       return hash;
     },
@@ -156,7 +172,7 @@ export function createImageStore(root: string): ImageStore {
           if (!match && !temp) continue;
           let stat: fs.Stats;
           try {
-            stat = fs.statSync(file);
+            stat = fs.lstatSync(file);
           } catch {
             continue;
           }
@@ -191,10 +207,40 @@ export function resolveImageRequest(root: string, urlPath: string): string | nul
   if (typeof urlPath !== 'string') return null;
   const match = /^\/media\/images\/([0-9a-f]{64})\.(png|jpg|webp)$/.exec(urlPath);
   if (!match) return null;
-  const base = path.resolve(root);
+  let base: string;
+  try {
+    base = fs.realpathSync(root);
+  } catch {
+    return null;
+  }
   const file = storedPath(base, match[1] as string, match[2] as string);
-  if (!file) return null;
-  const relative = path.relative(base, file);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return null;
-  return fs.existsSync(file) ? file : null;
+  return file !== null && isStoredFile(base, file) ? file : null;
+}
+
+/** Whether `folder` is a folder itself, not a symlink to one. */
+function isRealFolder(folder: string): boolean {
+  try {
+    return fs.lstatSync(folder).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether `file` is a regular file (not a symlink) in a real shard folder of `base`, and
+ * its real path is where it should be: nothing on the way leads out of the store.
+ */
+function isStoredFile(base: string, file: string): boolean {
+  try {
+    if (!isRealFolder(path.dirname(file)) || !fs.lstatSync(file).isFile()) return false;
+    return fs.realpathSync(file) === file && path.dirname(path.dirname(file)) === base;
+  } catch {
+    return false;
+  }
+}
+
+/** Takes group and other permissions away from a folder or file (POSIX only). */
+export function tighten(target: string, mode: number): void {
+  if (process.platform === 'win32') return;
+  if ((fs.statSync(target).mode & 0o777) !== mode) fs.chmodSync(target, mode);
 }

@@ -9,4 +9,7 @@ export * from './pages.ts';
 export * from './comments.ts';
 export * from './reviewers.ts';
 export * from './garbage-collection.ts';
+export * from './image-collector.ts';
+export * from './image-import.ts';
+export * from './folder-lock.ts';
 export { escapeXml, initialsOf, avatarColour } from './initials-avatar.ts';

@@ -8,7 +8,7 @@ import {
 } from '../../shared/element-map.ts';
 import { CritError } from '../../shared/errors.ts';
 import type { NewPageInput } from '../../shared/schemas.ts';
-import { inspectImage, makeThumbnail, type ImageInfo } from './image-intake.ts';
+import { storePageImage } from './image-import.ts';
 import { imageAddress, type ImageExt, type ImageStore } from './image-store.ts';
 import { nowIso, requireDesign, requirePage, touchDesign, type PageRow } from './records.ts';
 import { transaction } from './transaction.ts';
@@ -74,27 +74,6 @@ export function getPage(db: DatabaseSync, pageId: string): Page {
   return toPage(requirePage(db, pageId));
 }
 
-/** Decodes and checks an image, then stores it and its thumbnail (outside any transaction). */
-async function storeImage(
-  store: ImageStore,
-  bytes: Uint8Array,
-): Promise<{ info: ImageInfo; hash: string; thumbHash: string }> {
-  // The check and the thumbnail decode the file independently, so they run side by side
-  // (sharp works off the main thread); a refused file stores nothing either way.
-  const [checked, thumbnail] = await Promise.allSettled([
-    inspectImage(bytes),
-    makeThumbnail(bytes),
-  ]);
-  if (checked.status === 'rejected') throw checked.reason;
-  if (thumbnail.status === 'rejected') throw thumbnail.reason;
-  const info = checked.value;
-  const [hash, thumbHash] = await Promise.all([
-    store.put(bytes, info.ext),
-    store.put(thumbnail.value, 'webp'),
-  ]);
-  return { info, hash, thumbHash };
-}
-
 /**
  * Adds a page at the end of a design from an image file (PNG, JPEG or WebP, checked by
  * `inspectImage`), storing the image and a thumbnail. Naming a page after its file is
@@ -110,7 +89,7 @@ export async function addPage(
   const { name } = page;
   requireDesign(db, designId);
   const elements = page.elements == null ? null : checkElements(page.elements);
-  const { info, hash, thumbHash } = await storeImage(store, page.bytes);
+  const { info, hash, thumbHash } = await storePageImage(store, page.bytes);
 
   const id = v4();
   transaction(db, () => {
@@ -210,7 +189,7 @@ export async function replacePageImage(
 ): Promise<Page> {
   requirePage(db, pageId);
   const checked = elements === null ? null : checkElements(elements);
-  const { info, hash, thumbHash } = await storeImage(store, bytes);
+  const { info, hash, thumbHash } = await storePageImage(store, bytes);
   transaction(db, () => {
     const page = requirePage(db, pageId);
     const at = nowIso();

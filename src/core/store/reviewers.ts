@@ -2,7 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { v4 } from 'uuid';
 import type { Profile, Reviewer, ReviewerRole } from '../../shared/domain.ts';
 import type { ProfileInput } from '../../shared/schemas.ts';
-import { inspectImage, makeAvatar } from './image-intake.ts';
+import { storeAvatarImage } from './image-import.ts';
 import { renderInitialsAvatar } from './initials-avatar.ts';
 import { imageAddress, type ImageStore } from './image-store.ts';
 import { LOCAL_REVIEWER_KEY, nowIso, requireDesign, type ReviewerRow } from './records.ts';
@@ -60,8 +60,7 @@ export async function saveProfile(
   let avatarHash: string | null | undefined;
   if (avatar === null) avatarHash = null;
   else if (avatar !== undefined) {
-    await inspectImage(avatar);
-    avatarHash = await store.put(await makeAvatar(avatar), 'webp');
+    avatarHash = await storeAvatarImage(store, avatar);
   }
 
   transaction(db, () => {

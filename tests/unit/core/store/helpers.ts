@@ -19,7 +19,7 @@ export function makeDataFolder(): DataFolder & { dir: string; cleanup: () => voi
     ...folder,
     dir: temp.dir,
     cleanup: () => {
-      if (folder.db.isOpen) folder.db.close();
+      folder.close();
       temp.cleanup();
     },
   };

@@ -8,6 +8,7 @@ import {
   MAX_IMAGE_HEIGHT,
   MAX_IMAGE_PIXELS,
   MAX_IMAGE_WIDTH,
+  flattenAnimation,
   inspectImage,
   makeAvatar,
   makeThumbnail,
@@ -35,6 +36,20 @@ function withClaimedSize(png: Buffer, width: number, height: number): Buffer {
   return copy;
 }
 
+/** The mean of each channel over a region (sharp's `stats` ignores `extract`). */
+async function meanColour(
+  image: Uint8Array,
+  region: { left: number; top: number; width: number; height: number },
+): Promise<number[]> {
+  const { data, info } = await sharp(image)
+    .extract(region)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const sums = Array.from({ length: info.channels }, () => 0);
+  data.forEach((value, i) => (sums[i % info.channels]! += value));
+  return sums.map((sum) => sum / (data.length / info.channels));
+}
+
 describe('inspectImage', () => {
   it('accepts PNG, JPEG and WebP, reporting format, extension and size', async () => {
     await expect(inspectImage(await makeImage(640, 2000, 'png'))).resolves.toEqual({
@@ -42,18 +57,21 @@ describe('inspectImage', () => {
       ext: 'png',
       width: 640,
       height: 2000,
+      animated: false,
     });
     await expect(inspectImage(await makeImage(300, 200, 'jpeg'))).resolves.toEqual({
       format: 'jpeg',
       ext: 'jpg',
       width: 300,
       height: 200,
+      animated: false,
     });
     await expect(inspectImage(await makeImage(120, 90, 'webp'))).resolves.toEqual({
       format: 'webp',
       ext: 'webp',
       width: 120,
       height: 90,
+      animated: false,
     });
   });
 
@@ -155,11 +173,9 @@ describe('makeThumbnail', () => {
     const thumb = await makeThumbnail(page);
     const meta = await sharp(thumb).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 480, height: 360 });
-    const bottomRow = await sharp(thumb)
-      .extract({ left: 0, top: 355, width: 480, height: 5 })
-      .stats();
-    expect(bottomRow.channels[0]!.mean).toBeGreaterThan(200);
-    expect(bottomRow.channels[2]!.mean).toBeLessThan(50);
+    const bottomRow = await meanColour(thumb, { left: 0, top: 355, width: 480, height: 5 });
+    expect(bottomRow[0]).toBeGreaterThan(200);
+    expect(bottomRow[2]).toBeLessThan(50);
   });
 
   it('keeps the whole image when it is short, and enlarges small ones to 480 wide', async () => {
@@ -174,5 +190,76 @@ describe('makeAvatar', () => {
   it('makes a square WebP', async () => {
     const meta = await sharp(await makeAvatar(await makeImage(300, 500, 'jpeg'))).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: AVATAR_SIZE, height: AVATAR_SIZE });
+  });
+});
+
+/** A JPEG of `width` × `height` stored pixels whose first stored column is red. */
+async function rotatedJpeg(width: number, height: number, orientation: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#0000ff' } })
+    .composite([
+      {
+        input: { create: { width: 10, height, channels: 3, background: '#ff0000' } },
+        left: 0,
+        top: 0,
+      },
+    ])
+    .jpeg()
+    .withMetadata({ orientation })
+    .toBuffer();
+}
+
+describe('bounded derivatives of rotated and odd-shaped images', () => {
+  it('cuts the thumbnail from the top as displayed (EXIF orientation 6 turns the left to the top)', async () => {
+    const thumb = await makeThumbnail(await rotatedJpeg(400, 300, 6));
+    expect(await sharp(thumb).metadata()).toMatchObject({ width: 480, height: 360 });
+    const top = await meanColour(thumb, { left: 0, top: 0, width: 480, height: 4 });
+    expect(top[0]).toBeGreaterThan(200);
+    expect(top[2]).toBeLessThan(60);
+    const below = await meanColour(thumb, { left: 0, top: 40, width: 480, height: 4 });
+    expect(below[0]).toBeLessThan(60);
+  });
+
+  it('makes a 480 × 360 thumbnail and a 256 px avatar of a 10 px wide sliver', async () => {
+    const sliver = await rotatedJpeg(40_000, 10, 6);
+    expect(await inspectImage(sliver)).toMatchObject({ width: 10, height: 40_000 });
+    expect(await sharp(await makeThumbnail(sliver)).metadata()).toMatchObject({
+      width: 480,
+      height: 360,
+    });
+    expect(await sharp(await makeAvatar(sliver)).metadata()).toMatchObject({
+      width: 256,
+      height: 256,
+    });
+  });
+
+  it('refuses a rotated image whose displayed height is over the limit, before decoding', async () => {
+    const error = await refusal(await rotatedJpeg(MAX_IMAGE_HEIGHT + 1, 10, 8));
+    expect(error.message).toBe(
+      'The image is 40,001 px tall; Crit takes images up to 40,000 px tall.',
+    );
+  });
+});
+
+describe('animated images', () => {
+  const frame = (colour: string) =>
+    sharp({ create: { width: 20, height: 10, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+
+  it('reports an animated WebP and flattens it to its first frame', async () => {
+    const animated = await sharp([await frame('#00ff00'), await frame('#ff0000')], {
+      join: { animated: true },
+    })
+      .webp()
+      .toBuffer();
+    const info = await inspectImage(animated);
+    expect(info).toMatchObject({ format: 'webp', animated: true, width: 20, height: 10 });
+    const still = await flattenAnimation(animated, info);
+    const meta = await sharp(still).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 20, height: 10 });
+    expect(meta.pages ?? 1).toBe(1);
+    const { channels } = await sharp(still).stats();
+    expect(channels[1]!.mean).toBeGreaterThan(200); // green: the first frame
+    expect(channels[0]!.mean).toBeLessThan(40);
   });
 });

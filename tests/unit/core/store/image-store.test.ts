@@ -147,3 +147,52 @@ describe('image store', () => {
     expect(store.has(hash, 'png')).toBe(false);
   });
 });
+
+describe.runIf(process.platform !== 'win32')('symlinks planted in the store', () => {
+  /** A secret outside the store, and the store's address for bytes of the same hash. */
+  function plant(store: ImageStore) {
+    const outside = path.join(path.dirname(store.root), 'secret.txt');
+    fs.writeFileSync(outside, 'outside the store');
+    const hash = sha256(bytesA);
+    const file = path.join(store.root, hash.slice(0, 2), `${hash}.png`);
+    return { outside, hash, file };
+  }
+
+  it('replaces a symlink named like a stored hash instead of writing through it', async () => {
+    const store = newStore();
+    const { outside, hash, file } = plant(store);
+    fs.mkdirSync(path.dirname(file));
+    fs.symlinkSync(outside, file);
+    expect(store.has(hash, 'png')).toBe(false);
+    expect(resolveImageRequest(store.root, imageAddress(hash, 'png'))).toBeNull();
+    await store.put(bytesA, 'png');
+    expect(fs.readFileSync(outside, 'utf8')).toBe('outside the store');
+    expect(fs.lstatSync(file).isFile()).toBe(true);
+    expect(fs.readFileSync(file)).toEqual(Buffer.from(bytesA));
+  });
+
+  it('never serves or lists a symlink, and removing one leaves its target', () => {
+    const store = newStore();
+    const { outside, hash, file } = plant(store);
+    fs.mkdirSync(path.dirname(file));
+    fs.symlinkSync(outside, file);
+    expect(resolveImageRequest(store.root, imageAddress(hash, 'png'))).toBeNull();
+    expect(store.list()).toEqual([]);
+  });
+
+  it('replaces a shard folder that is a symlink out of the store', async () => {
+    const store = newStore();
+    const { hash, file } = plant(store);
+    const elsewhere = path.join(path.dirname(store.root), 'elsewhere');
+    fs.mkdirSync(elsewhere);
+    fs.symlinkSync(elsewhere, path.dirname(file));
+    // A file put in the folder the symlink leads to is not served through it.
+    fs.writeFileSync(path.join(elsewhere, path.basename(file)), bytesA);
+    expect(resolveImageRequest(store.root, imageAddress(hash, 'png'))).toBeNull();
+    expect(store.has(hash, 'png')).toBe(false);
+    await store.put(bytesA, 'png');
+    expect(fs.lstatSync(path.dirname(file)).isDirectory()).toBe(true);
+    expect(fs.readdirSync(elsewhere)).toEqual([path.basename(file)]);
+    expect(resolveImageRequest(store.root, imageAddress(hash, 'png'))).toBe(file);
+  });
+});
