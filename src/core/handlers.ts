@@ -2,6 +2,8 @@ import type { Handlers } from '../shared/contract.ts';
 import { CritError } from '../shared/errors.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { runStep } from './progress.ts';
+import type { PdfPrinter } from './reports/export-report.ts';
+import { exportReport } from './reports/export-task.ts';
 import { SAMPLES } from './samples/catalogue.ts';
 import { buildSample } from './samples/build-sample.ts';
 import { createSampleElements } from './samples/sample-elements.ts';
@@ -37,6 +39,8 @@ export interface CoreContext {
   resourcesDir: string;
   /** The user's data folder (database, image store). */
   dataDir: string;
+  /** Prints report HTML to PDF with the host's Chromium; without it PDF reports are refused. */
+  printPdf?: PdfPrinter;
 }
 
 /**
@@ -114,6 +118,10 @@ export function createHandlers(
       get: () => getProfile(db()),
       save: (input) =>
         data().collector.importing(() => saveProfile(db(), data().images, input), true),
+    },
+    reports: {
+      export: (request) =>
+        exportReport(db(), data().images, request, { hub, printPdf: ctx.printPdf }),
     },
   };
 }

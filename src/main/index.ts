@@ -6,6 +6,7 @@ import { APP_SCHEME, APP_URL } from './app-url.ts';
 import { bindContract, bindEvents } from './ipc.ts';
 import { HELP_URL, installMenu, type MenuCommand } from './menu.ts';
 import { packagePathsFrom } from './open-files.ts';
+import { createElectronPdfPrinter } from './pdf-printer.ts';
 import { registerAppProtocol } from './protocol.ts';
 import { hardenSession, installSecurity, isTrustedSender, openExternalSafely } from './security.ts';
 import { createMainWindow } from './window.ts';
@@ -79,7 +80,12 @@ function openFiles(args: readonly unknown[], workingDirectory: string): void {
 }
 
 function start(): void {
-  const opened = openCore({ resourcesDir, rendererDir, dataDir: app.getPath('userData') });
+  const opened = openCore({
+    resourcesDir,
+    rendererDir,
+    dataDir: app.getPath('userData'),
+    printPdf: createElectronPdfPrinter(app.getPath('temp')),
+  });
   core = opened;
   app.on('will-quit', () => opened.close());
   const trusted = (url: string) => isTrustedSender(url, devServerUrl);
@@ -89,7 +95,7 @@ function start(): void {
     () => BrowserWindow.getAllWindows().map((win) => win.webContents),
     trusted,
   );
-  hardenSession(session.defaultSession);
+  hardenSession(session.defaultSession, { devServerUrl });
   registerAppProtocol(core.media);
   installMenu({
     appName: app.getName(),

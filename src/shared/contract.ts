@@ -25,7 +25,9 @@ import {
   percentSchema as percent,
   profileInputSchema,
   replyTextSchema,
+  reportRequestSchema,
   sampleKeySchema,
+  type ReportFile,
 } from './schemas.ts';
 
 export type { DesignView } from './domain.ts';
@@ -80,6 +82,9 @@ export const contract = {
   profile: {
     get: call<Profile | null>()(z.tuple([])),
     save: call<Profile>()(z.tuple([profileInputSchema])),
+  },
+  reports: {
+    export: call<ReportFile>()(z.tuple([reportRequestSchema])),
   },
 } as const satisfies Record<string, Record<string, CallDef>>;
 
