@@ -104,11 +104,15 @@ export const reportFiltersSchema = z.strictObject({
   tag: tagSchema.optional(),
 });
 
-/** `reports.export`: a design, some of its pages (none listed: all) and the filters. */
+/**
+ * `reports.export`: a design, some of its pages (none listed: all) and the filters. At
+ * most 1,000 pages are named, which keeps the call under browser mode's body limit for
+ * calls without a file; more than that is a report of the whole design.
+ */
 export const reportRequestSchema = z.strictObject({
   designId: idSchema,
   format: z.enum(REPORT_FORMATS),
-  pageIds: z.array(idSchema).max(10_000).optional(),
+  pageIds: z.array(idSchema).max(1000).optional(),
   filters: reportFiltersSchema.optional(),
   /** Names the `progress:update` events of this export, so the renderer can show them. */
   taskId: z.string().min(1).max(100).optional(),
