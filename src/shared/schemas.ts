@@ -24,6 +24,8 @@ export const imageBytesSchema = z
   .custom<Uint8Array>((v) => v instanceof Uint8Array, 'Expected the bytes of a file.')
   .refine((b) => b.byteLength <= LIMITS.imageBytes, {
     message: `Files over ${LIMITS.imageBytes / 1024 / 1024} MiB are not accepted.`,
+    // Read by the dispatcher: this refusal is `too-large`, said plainly.
+    params: { code: 'too-large' },
   });
 
 export const designNameSchema = textSchema({

@@ -2,12 +2,20 @@ import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { isDesktop } from './bridge/api.ts';
+import { SessionGate } from './bridge/session-gate.tsx';
+import { startSession } from './bridge/session.ts';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider>
-      <App />
-    </Provider>
-  </StrictMode>,
+// Browser mode settles its session (token, image prefix) before the first render.
+void (isDesktop ? Promise.resolve() : startSession()).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <SessionGate>
+        <Provider>
+          <App />
+        </Provider>
+      </SessionGate>
+    </StrictMode>,
+  ),
 );

@@ -32,8 +32,9 @@ test('a multi-file import shows the progress the core reports, file by file', as
       const text = document.querySelector('output.status-line')?.textContent;
       if (text && seen.texts.at(-1) !== text) seen.texts.push(text);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    // A second reader of the stream, with nothing but the page's own cookie.
-    const response = await fetch('/api-events', { credentials: 'same-origin' });
+    // A second reader of the stream, with the token the tab holds, as the app sends it.
+    const token = sessionStorage.getItem('crit-token') ?? '';
+    const response = await fetch('/api-events', { headers: { authorization: `Bearer ${token}` } });
     if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { mediaUrl } from '../bridge/media-url.ts';
 import type { DesignSummary } from '../../../shared/domain.ts';
 import { relativeTime } from '../../../shared/relative-time.ts';
 
@@ -9,7 +10,13 @@ export function DesignCard({ design, now }: { design: DesignSummary; now: number
   return (
     <li className="card">
       {design.cover ? (
-        <img className="card__preview" src={design.cover} alt="" width={320} height={200} />
+        <img
+          className="card__preview"
+          src={mediaUrl(design.cover)}
+          alt=""
+          width={320}
+          height={200}
+        />
       ) : (
         <div className="card__preview card__preview--empty" aria-hidden="true">
           No pages yet

@@ -1,6 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import type { Page } from '../../../shared/domain.ts';
+import { mediaUrl } from '../bridge/media-url.ts';
 import { pagesAtom, selectedPageIdAtom } from '../state/review-atoms.ts';
 
 interface PagesListProps {
@@ -29,7 +30,9 @@ export function PagesList({ renderTools, renderEditor }: PagesListProps = {}) {
                 aria-current={page.id === selectedId ? 'page' : undefined}
                 onClick={() => select(page.id)}
               >
-                {page.thumb && <img className="page-list__thumb" src={page.thumb} alt="" />}
+                {page.thumb && (
+                  <img className="page-list__thumb" src={mediaUrl(page.thumb)} alt="" />
+                )}
                 <span className="page-list__name">{page.name}</span>
               </button>
             )}

@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { Comment, Page } from '../../../shared/domain.ts';
+import { mediaUrl } from '../bridge/media-url.ts';
 import {
   commentSelectionAtom,
   pageCommentsAtom,
@@ -287,7 +288,7 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
     >
       <img
         className="screenshot__image"
-        src={page.img}
+        src={mediaUrl(page.img)}
         alt={`Screenshot of page ${page.name}`}
         draggable={false}
         decoding="async"
