@@ -13,7 +13,7 @@ export const LIMITS = {
    * base64 inside JSON, 4/3 of its size, which must stay under the HTTP server's body
    * limit (`MAX_CALL_BODY_BYTES`).
    */
-  packageBytes: 192 * 1024 * 1024,
+  packageBytes: 180 * 1024 * 1024,
 } as const;
 
 /**

@@ -12,6 +12,7 @@ import type { ImageExt } from '../store/image-store.ts';
 import { transaction } from '../store/transaction.ts';
 import { imageEntryName } from './format.ts';
 import { mergeDesign, type MergeRefusal, type MergeResult } from './merge.ts';
+import { preverifyRecords, type PendingVerification } from './signing.ts';
 import { formatSummary } from './merge-summary.ts';
 import { readPackage, type ReadPackage } from './read-package.ts';
 import { dropForeignIds } from './foreign-ids.ts';
@@ -34,9 +35,52 @@ function latestStampOf(file: DesignFile): string | null {
 const asMergeInput = (stored: StoredDesign | null) =>
   stored && (stored.records as unknown as DesignFile);
 
+/**
+ * What the merge reads of the store: the clock's last stamp moves with every stamped
+ * change, and a design can only be deleted or created besides. When neither moved, a
+ * merge computed before still stands.
+ */
+function storeVersion(db: DatabaseSync, designId: string): string {
+  const row = db
+    .prepare(
+      `SELECT (SELECT value FROM settings WHERE key = 'hlc_last') AS last,
+         EXISTS (SELECT 1 FROM designs WHERE id = ?) AS held`,
+    )
+    .get(designId) as { last: string | null; held: number };
+  return `${row.last ?? ''}/${row.held}`;
+}
+
 function merge(db: DatabaseSync, incoming: DesignFile) {
+  const version = storeVersion(db, incoming.design.id);
   const stored = readDesignState(db, incoming.design.id);
-  return { stored, result: mergeDesign(asMergeInput(stored), incoming, pinnedKeys(db)) };
+  return { version, stored, result: mergeDesign(asMergeInput(stored), incoming, pinnedKeys(db)) };
+}
+
+/** Every signature of the package, against the key its author has here or brings. */
+function signaturesToCheck(db: DatabaseSync, file: DesignFile): PendingVerification[] {
+  const keys = pinnedKeys(db);
+  const designId = file.design.id;
+  const pending: PendingVerification[] = [];
+  for (const r of file.reviewers) {
+    pending.push({ kind: 'reviewer', designId, record: r, publicKey: r.publicKey });
+    if (!keys.has(r.id)) keys.set(r.id, r.publicKey);
+  }
+  const add = (
+    kind: PendingVerification['kind'],
+    list: readonly { author: string; sig: string }[],
+  ) => {
+    for (const record of list) {
+      const publicKey = keys.get(record.author);
+      if (publicKey) pending.push({ kind, designId, record, publicKey });
+    }
+  };
+  add('design', [file.design]);
+  add('page', file.pages);
+  add('comment', file.comments);
+  add('reply', file.replies);
+  add('status', file.statuses);
+  add('tombstone', file.tombstones);
+  return pending;
 }
 
 /** The image files a merge needs that the store lacks: page images and avatars. */
@@ -96,6 +140,8 @@ async function openChecked(
   const foreign: MergeRefusal[] = [];
   const incoming = dropForeignIds(db, pkg.records, foreign);
 
+  // Signatures checked on every core first; the merge then finds them checked.
+  await preverifyRecords(signaturesToCheck(db, incoming));
   const first = merge(db, incoming);
   progress?.update(2, 'merged');
   const thumbnails = new Map<string, string>();
@@ -113,8 +159,9 @@ async function openChecked(
     }
     progress?.update(3, 'images stored');
     return transaction(db, () => {
-      // Merged again inside the transaction: the design may have changed meanwhile.
-      const { stored, result } = merge(db, incoming);
+      // Merged again if the store changed while the images were written.
+      const { stored, result } =
+        storeVersion(db, incoming.design.id) === first.version ? first : merge(db, incoming);
       for (const p of result.state.pages) {
         if (!thumbnails.has(p.image.sha256)) {
           const thumb = thumbnailOf(db, p.image.sha256);
