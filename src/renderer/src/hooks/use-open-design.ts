@@ -16,7 +16,7 @@ import type { Run } from './use-action-status.ts';
  * shown page's comments are ever asked for). Late answers never overwrite newer state
  * (see `review-loading.ts`).
  */
-export function useOpenDesign(id: string, run: Run) {
+export function useOpenDesign(id: string, run: Run, runPageLoad: Run) {
   const design = useAtomValue(designAtom);
   const open = useSetAtom(openDesignAtom);
   const refresh = useSetAtom(refreshDesignAtom);
@@ -27,10 +27,11 @@ export function useOpenDesign(id: string, run: Run) {
     void run(() => open({ source: api, id }));
   }, [id, run, open]);
 
-  const designId = design?.id;
+  // Only once this design is open: until then the page selected is the last review's.
+  const isOpen = design?.id === id;
   useEffect(() => {
-    if (pageId && designId) void run(() => loadPage({ source: api, pageId }));
-  }, [pageId, designId, run, loadPage]);
+    if (pageId && isOpen) void runPageLoad(() => loadPage({ source: api, pageId }));
+  }, [pageId, isOpen, runPageLoad, loadPage]);
 
   /** Counts and reviewers come from main again; loaded comments stay. */
   const refreshDesign = useCallback(() => refresh(api), [refresh]);

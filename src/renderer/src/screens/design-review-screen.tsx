@@ -35,6 +35,7 @@ type Pending =
 /** The design screen's actions, each with its own busy and error state. */
 type ActionKind =
   | 'open'
+  | 'load-page'
   | 'rename'
   | 'move'
   | 'replace'
@@ -55,7 +56,11 @@ export function DesignReviewScreen({ id }: { id: string }) {
   const now = useNow();
   const me = profile?.reviewerId ?? null;
 
-  const { design, refreshDesign } = useOpenDesign(id, status.of('open').run);
+  const { design, refreshDesign } = useOpenDesign(
+    id,
+    status.of('open').run,
+    status.of('load-page').run,
+  );
   const pageTools = usePageActions(id, status.of, (p) =>
     setPending({ kind: 'delete-page', page: p }),
   );

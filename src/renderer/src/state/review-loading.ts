@@ -14,6 +14,7 @@ import {
   loadReviewAtom,
   localUserListedAtom,
   newCommentPlaceAtom,
+  pagesAtom,
 } from './review-atoms.ts';
 
 /** The bridge calls that load a review (the bridge's `api` is one). */
@@ -53,7 +54,7 @@ const beginOpeningAtom = atom(null, (get, set) => {
   return () => get(openTicketAtom) !== ticket;
 });
 
-/** Opens a sample review; true when it is the one on screen. */
+/** Opens a sample review; the review, or null when another opening overtook it. */
 export const openSampleAtom = atom(
   null,
   async (_get, set, { source, name }: { source: ReviewSource; name: string }) => {
@@ -95,7 +96,8 @@ export const refreshDesignAtom = atom(null, async (get, set, source: ReviewSourc
 });
 
 /**
- * Loads one page's comments into the review. The answer is dropped when another review
+ * Loads one page's comments into the review, if the page is one of its pages. The answer
+ * is dropped when another review
  * opened meanwhile or a newer load of the same page began; when the page's comments
  * changed here while it travelled (a comment added, edited or deleted), it may not
  * hold that change, so the page is asked for again.
@@ -103,6 +105,8 @@ export const refreshDesignAtom = atom(null, async (get, set, source: ReviewSourc
 export const loadPageCommentsAtom = atom(
   null,
   async (get, set, { source, pageId }: { source: ReviewSource; pageId: string }) => {
+    // A page of the review shown before (asked for by a screen that has not caught up).
+    if (!get(pagesAtom).some((p) => p.id === pageId)) return false;
     const opening = get(openTicketAtom);
     const ticket = get(pageTicketAtom) + 1;
     set(pageTicketAtom, ticket);

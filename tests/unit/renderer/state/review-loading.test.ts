@@ -120,6 +120,14 @@ describe('page comments', () => {
     expect(store.get(pageCommentsAtom).map((c) => c.id)).toEqual(['on-p1']);
   });
 
+  test('a page of the review shown before is not loaded into the one opening now', async () => {
+    void store.set(openDesignAtom, { source: fake.source, id: 'E' });
+    expect(await store.set(loadPageCommentsAtom, { source: fake.source, pageId: 'p1' })).toBe(
+      false,
+    );
+    expect(fake.lists).toHaveLength(0);
+  });
+
   test('an older load of the same page answering last is dropped', async () => {
     const older = store.set(loadPageCommentsAtom, { source: fake.source, pageId: 'p1' });
     const newer = store.set(loadPageCommentsAtom, { source: fake.source, pageId: 'p1' });
