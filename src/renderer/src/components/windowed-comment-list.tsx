@@ -1,5 +1,13 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { Comment } from '../../../shared/domain.ts';
 import type { CommentSelection } from '../state/review-atoms.ts';
 
@@ -18,6 +26,24 @@ export interface WindowedItem {
 const OVERSCAN = 6;
 /** A card's height before it has been measured, in px. */
 const ESTIMATE = 150;
+
+const estimateSize = () => ESTIMATE;
+
+/**
+ * A card's height from the resize observer, which reports after layout. When a card is
+ * first rendered its last known height (or the estimate) stands in until then: reading
+ * it at once would force a layout of the whole screen, thousands of pins included.
+ */
+function measureAfterLayout(
+  element: HTMLElement,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<HTMLElement, HTMLElement>,
+): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const key = instance.options.getItemKey(instance.indexFromElement(element));
+  return instance.itemSizeCache.get(key) ?? ESTIMATE;
+}
 
 /** The nearest ancestor that scrolls vertically (the panel). */
 function scrollParent(element: HTMLElement): HTMLElement | null {
@@ -63,6 +89,9 @@ export function WindowedCommentList({
     });
   }, []);
 
+  // Stable while the list is: new ones would make the virtualizer lay out every card again.
+  const getItemKey = useCallback((index: number) => comments[index]!.id, [comments]);
+
   // The virtualizer keeps its own state outside React; this component is not memoised.
   // oxlint-disable-next-line react/incompatible-library
   const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
@@ -71,9 +100,12 @@ export function WindowedCommentList({
     // Until the scroller is known, assume it is a window high: the first paint then
     // already shows the first screenful of cards.
     initialRect: { width: 0, height: window.innerHeight },
-    estimateSize: () => ESTIMATE,
-    getItemKey: (index) => comments[index]!.id,
+    estimateSize,
+    getItemKey,
+    measureElement: measureAfterLayout,
     overscan: OVERSCAN,
+    // Scrolling re-renders in React's own time, not inside the scroll event.
+    useFlushSync: false,
     scrollMargin: layout.margin,
     gap: layout.gap,
   });
@@ -97,6 +129,15 @@ export function WindowedCommentList({
   const first = items[0];
   const last = items.at(-1);
   const measure = virtualizer.measureElement;
+  // The virtualizer re-renders on every scroll event; the cards change only with the range.
+  const from = first?.index ?? 0;
+  const to = last?.index ?? -1;
+  const cards = useMemo(() => {
+    const rendered: ReactNode[] = [];
+    for (let index = from; index <= to; index++)
+      rendered.push(renderCard(comments[index]!, index, { setSize: comments.length, measure }));
+    return rendered;
+  }, [from, to, comments, renderCard, measure]);
   return (
     <ol
       ref={listRef}
@@ -106,9 +147,7 @@ export function WindowedCommentList({
         paddingBottom: last ? virtualizer.getTotalSize() - last.end : 0,
       }}
     >
-      {items.map((item) =>
-        renderCard(comments[item.index]!, item.index, { setSize: comments.length, measure }),
-      )}
+      {cards}
     </ol>
   );
 }
