@@ -8,12 +8,11 @@ import { seedSoakFolder } from './seed.ts';
 const SERVER = path.resolve(import.meta.dirname, 'serve.ts');
 
 /**
- * How a soak client proves it may call browser mode: today the `crit-token` cookie
- * (src/server/auth.ts), and the page's own Origin. The one place to change when the
- * token moves to a header.
+ * How a soak client proves it may call browser mode, as the page does: the token as a
+ * bearer header (src/server/guard.ts), and the page's own Origin.
  */
 export function authHeaders(token: string, origin: string): Record<string, string> {
-  return { Cookie: `crit-token=${token}`, Origin: origin };
+  return { Authorization: `Bearer ${token}`, Origin: origin };
 }
 
 /** What the load run found. */

@@ -20,6 +20,10 @@ export function createDispatch(
     if (!def) return fail('unknown-channel', `Unknown call "${String(channel).slice(0, 80)}".`);
     const parsed = def.args.safeParse(args);
     if (!parsed.success) {
+      const tooLarge = parsed.error.issues.find(
+        (i) => i.code === 'custom' && i.params?.code === 'too-large',
+      );
+      if (tooLarge) return fail('too-large', tooLarge.message);
       return fail(
         'invalid-argument',
         `Bad arguments to ${channel}: ${z.prettifyError(parsed.error)}`,

@@ -23,6 +23,8 @@ export interface CoreLocations {
   resourcesDir: string;
   rendererDir: string;
   dataDir: string;
+  /** The app's version, written into review packages. */
+  appVersion?: string;
   /** The host's PDF printer for reports (Electron's printToPDF, or a headless Chromium). */
   printPdf?: PdfPrinter;
 }

@@ -1,7 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export const TOKEN_COOKIE = 'crit-token';
+/** A new random secret: 192 bits as 48 hex characters. */
+export function newSecret(): string {
+  return randomBytes(24).toString('hex');
+}
 
 /** True when the Host header names this server on loopback (guards against DNS rebinding). */
 export function isAllowedHost(host: string | undefined, port: number): boolean {
@@ -9,35 +12,32 @@ export function isAllowedHost(host: string | undefined, port: number): boolean {
   return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
 }
 
-function safeEqual(a: string, b: string): boolean {
+/** Compares two secrets in time that does not depend on where they differ. */
+export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function cookieToken(req: IncomingMessage): string | undefined {
-  const header = req.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === TOKEN_COOKIE) return rest.join('=');
-  }
-  return undefined;
-}
-
-/** Where a request proved it knows the token: the query string, the cookie, or a bearer header. */
-export function presentedToken(req: IncomingMessage, url: URL): string | undefined {
+/**
+ * True when the request carries the server's token in `Authorization: Bearer …`. That
+ * header is the only place it is read from: the page adds it to each call itself, so the
+ * browser never attaches it on its own to a request to another local server, as it would
+ * a cookie (cookies ignore ports), and it never sits in a URL that could leak.
+ */
+export function isAuthorised(req: IncomingMessage, token: string): boolean {
   const auth = req.headers.authorization;
-  if (auth?.startsWith('Bearer ')) return auth.slice(7);
-  return url.searchParams.get('token') ?? cookieToken(req);
+  return auth?.startsWith('Bearer ') === true && safeEqual(auth.slice(7), token);
 }
 
-/** True when the request carries the server's token. */
-export function isAuthorised(req: IncomingMessage, url: URL, token: string): boolean {
-  const given = presentedToken(req, url);
-  return given !== undefined && safeEqual(given, token);
-}
-
-/** The cookie that lets the page's own image and API requests through after the first load. */
-export function tokenCookie(token: string): string {
-  return `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+/**
+ * True when a state-changing request says it comes from this server's own page: its
+ * Origin is exactly the origin the (already vetted) Host header names. Browsers send
+ * Origin with every POST; a request without it is not from the app.
+ */
+export function isSameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  return origin !== undefined && req.headers.host !== undefined
+    ? origin === `http://${req.headers.host}`
+    : false;
 }

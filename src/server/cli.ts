@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { openCore } from '../core/open-core.ts';
 import type { ChromiumPdfPrinter } from './pdf-printer.ts';
 import { startServer } from './server.ts';
+import { tokenWeakness } from './token-strength.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -30,6 +31,8 @@ const { values } = (() => {
 const port = /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN;
 if (!Number.isInteger(port) || port < 0 || port > 65535)
   fail(`--port must be 0–65535, got "${values.port}".`);
+const weakness = values.token === undefined ? null : tokenWeakness(values.token);
+if (weakness) fail(weakness);
 const dataDir = path.resolve(values['data-dir'] ?? path.join(root, '.cache', 'browser-data'));
 const rendererDir = path.join(root, 'out', 'renderer');
 const resourcesDir = path.join(root, 'resources');
@@ -57,7 +60,7 @@ const server = await startServer({
   events: core.events,
   port,
   ...core.media,
-  ...(values.token ? { token: values.token } : {}),
+  ...(values.token !== undefined ? { token: values.token } : {}),
 });
 console.log(`Crit is serving at ${server.url}`);
 

@@ -1,19 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CONTENT_SECURITY_POLICY } from '../shared/csp.ts';
-import { decodeWire, encodeWire } from '../shared/wire.ts';
 import type { Dispatch } from '../core/dispatch.ts';
-import {
-  isImmutableMedia,
-  resolveAppPath,
-  resolveGenerated,
-  type MediaRoots,
-} from '../core/media.ts';
+import type { MediaRoots } from '../core/media.ts';
+import { serveStatic } from '../core/serve-static.ts';
+import { decodeWire } from '../shared/wire.ts';
+import { newSecret } from './auth.ts';
+import { BodyTooLarge, maxBodyFor, readBody } from './body.ts';
+import { guard, type Secrets } from './guard.ts';
+import { refuse, sendEnvelope, sendStatic } from './respond.ts';
 import type { EventHub } from '../core/events.ts';
-import { isAllowedHost, isAuthorised, tokenCookie } from './auth.ts';
 import { EVENT_STREAM_PATH, streamEvents } from './event-stream.ts';
 
 export interface ServerOptions extends MediaRoots {
@@ -21,41 +16,25 @@ export interface ServerOptions extends MediaRoots {
   /** Events streamed to pages at `EVENT_STREAM_PATH`. */
   events?: EventHub;
   port?: number;
-  /** Fixed token, for tests; a random one otherwise. */
+  /** Fixed token, for tests and `--token`; a random one otherwise. */
   token?: string;
-  /** Largest request body accepted, in bytes. */
+  /** Largest request body accepted, in bytes; the largest legal call plus a margin otherwise. */
   maxBodyBytes?: number;
 }
 
 export interface RunningServer {
+  /** The address to open: the page takes the token from it and then removes it. */
   url: string;
   port: number;
   token: string;
+  /** Where user images are served from: `/m/<media key>`, learnt by the page from `/session`. */
+  mediaPrefix: string;
   close(): Promise<void>;
 }
 
-const SECURITY_HEADERS = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-};
-
-function send(res: ServerResponse, status: number, body: string, type = 'text/plain'): void {
-  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': `${type}; charset=utf-8` });
-  res.end(body);
-}
-
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** What `GET /session` answers an authorised page: how to build image addresses. */
+export interface SessionInfo {
+  mediaPrefix: string;
 }
 
 async function handleApi(
@@ -64,86 +43,79 @@ async function handleApi(
   channel: string,
   options: ServerOptions,
 ): Promise<void> {
-  if (req.method !== 'POST') return send(res, 405, 'Use POST.');
+  if (req.method !== 'POST') {
+    return refuse(res, 405, 'invalid-argument', 'Bridge calls use POST.', { Allow: 'POST' });
+  }
   // A JSON content type cannot be sent cross-site without a preflight, which is never granted.
   if (!req.headers['content-type']?.startsWith('application/json')) {
-    return send(res, 415, 'Expected application/json.');
+    return refuse(res, 415, 'invalid-argument', 'Bridge calls send application/json.');
   }
-  const body = await readBody(req, options.maxBodyBytes ?? 256 * 1024 * 1024);
-  if (!body) return send(res, 413, 'Request too large.');
+  let body: Buffer;
+  try {
+    body = await readBody(req, options.maxBodyBytes ?? maxBodyFor(channel));
+  } catch (error) {
+    if (!(error instanceof BodyTooLarge)) throw error;
+    // The rest of the body is never read, so this connection cannot carry another request.
+    return refuse(
+      res,
+      413,
+      'too-large',
+      `This request is larger than any call Crit accepts (${Math.floor(error.limit / 1024 / 1024)} MiB). Nothing was changed.`,
+      { Connection: 'close' },
+    );
+  }
   let args: unknown;
   try {
     args = decodeWire(body.toString('utf8'));
   } catch {
-    return send(
-      res,
-      400,
-      JSON.stringify({
-        ok: false,
-        error: { code: 'invalid-argument', message: 'Body is not JSON.' },
-      }),
-      'application/json',
-    );
+    return refuse(res, 400, 'invalid-argument', 'The request body is not valid JSON.');
   }
   const envelope = await options.dispatch(channel, args);
   const status = !envelope.ok && envelope.error.code === 'unknown-channel' ? 404 : 200;
-  send(res, status, encodeWire(envelope), 'application/json');
+  sendEnvelope(res, status, envelope);
 }
 
-async function handleFile(
+/** Answers one request: the guard first, for every path, then the route. */
+async function handle(
   req: IncomingMessage,
   res: ServerResponse,
-  urlPath: string,
+  port: number,
+  secrets: Secrets,
   options: ServerOptions,
-  setCookie: string | undefined,
 ): Promise<void> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Use GET.');
-  const generated = resolveGenerated(options, urlPath);
-  if (generated) {
-    res.writeHead(200, {
-      ...SECURITY_HEADERS,
-      'Content-Type': generated.mime,
-      'Cache-Control': 'no-cache',
-    });
-    return void res.end(req.method === 'HEAD' ? undefined : generated.body);
+  const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+  const pass = guard(req, url.pathname, port, secrets);
+  if ('status' in pass) return refuse(res, pass.status, pass.code, pass.message);
+  // Every route below runs only after the guard has let the request through.
+  if (pass.kind === 'media') {
+    return sendStatic(res, await serveStatic(options, { path: pass.path, method: req.method! }));
   }
-  const media = resolveAppPath(options, urlPath);
-  const info = media ? await stat(media.file).catch(() => null) : null;
-  if (!media || !info?.isFile()) return send(res, 404, 'Not found.');
-  res.writeHead(200, {
-    ...SECURITY_HEADERS,
-    'Content-Type': media.mime,
-    'Content-Length': info.size,
-    'Cache-Control': isImmutableMedia(urlPath)
-      ? 'private, max-age=31536000, immutable'
-      : 'no-cache',
-    ...(setCookie ? { 'Set-Cookie': setCookie } : {}),
-  });
-  if (req.method === 'HEAD') return void res.end();
-  createReadStream(media.file).pipe(res);
+  if (pass.kind === 'authorised' && url.pathname === EVENT_STREAM_PATH) {
+    return streamEvents(req, res, options.events);
+  }
+  if (pass.kind === 'authorised' && url.pathname.startsWith('/api/')) {
+    return handleApi(req, res, url.pathname.slice('/api/'.length), options);
+  }
+  if (pass.kind === 'authorised' && url.pathname === '/session') {
+    if (req.method !== 'GET') return refuse(res, 405, 'invalid-argument', 'Use GET.');
+    const info: SessionInfo = { mediaPrefix: `/m/${secrets.mediaKey}` };
+    return sendEnvelope(res, 200, { ok: true, value: info });
+  }
+  sendStatic(res, await serveStatic(options, { path: url.pathname, method: req.method ?? 'GET' }));
 }
 
 /**
  * Serves the built renderer and the bridge contract over HTTP on 127.0.0.1 only
- * (browser mode). Every request must name this host and carry the access token.
+ * (browser mode). See `guard.ts` for who may reach what.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const token = options.token ?? randomBytes(24).toString('hex');
+  const secrets: Secrets = { token: options.token ?? newSecret(), mediaKey: newSecret() };
   let port = options.port ?? 0;
   const server = http.createServer((req, res) => {
-    if (!isAllowedHost(req.headers.host, port)) return send(res, 403, 'Host not allowed.');
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    if (!isAuthorised(req, url, token)) return send(res, 401, 'Missing or wrong access token.');
-    const setCookie = url.searchParams.has('token') ? tokenCookie(token) : undefined;
-    const done =
-      url.pathname === EVENT_STREAM_PATH
-        ? streamEvents(req, res, options.events)
-        : url.pathname.startsWith('/api/')
-          ? handleApi(req, res, url.pathname.slice(5), options)
-          : handleFile(req, res, url.pathname, options, setCookie);
-    done.catch((error: unknown) => {
+    handle(req, res, port, secrets, options).catch((error: unknown) => {
       console.error(error);
-      if (!res.headersSent) send(res, 500, 'Internal error.');
+      if (!res.headersSent)
+        refuse(res, 500, 'internal', 'Crit failed unexpectedly. Nothing was changed.');
       else res.destroy();
     });
   });
@@ -153,9 +125,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    url: `http://127.0.0.1:${port}/?token=${secrets.token}`,
     port,
-    token,
+    token: secrets.token,
+    mediaPrefix: `/m/${secrets.mediaKey}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -14,3 +14,16 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
   "object-src 'none'",
 ].join('; ');
+
+/**
+ * Headers on every response of the app's origin, whichever host serves it (the `crit://`
+ * protocol or browser mode's HTTP server), errors included.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  // Nothing the page loads or links to learns the page's address (and any key in it).
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};

@@ -6,6 +6,10 @@ export const ERROR_CODES = [
   'conflict',
   'unsupported-file',
   'too-large',
+  /** Browser mode: the call did not carry this server's access token (e.g. it restarted). */
+  'unauthorised',
+  /** Browser mode: the request named another host or came from another origin. */
+  'forbidden',
   'internal',
 ] as const;
 

@@ -58,6 +58,7 @@ export function buildSample(name: string | undefined, options: SampleOptions = {
         tag,
         position: { x: percent(random), y: percent(random), page: page.id },
         status: 'open',
+        unread: false,
         replies: [],
       };
     });

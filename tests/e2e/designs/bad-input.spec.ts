@@ -207,21 +207,30 @@ test('bridge calls with wrong types are refused as invalid arguments and change 
     { designId: seeded.id, name: 'huge', bytes: wireBytes(Buffer.alloc(40 * 1024 * 1024 + 1)) },
   ]);
   expect(tooBig.status).toBe(200);
-  expect(tooBig.body).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
-  expect(JSON.stringify(tooBig.body)).toContain('Files over 40 MiB are not accepted.');
+  // Refused as too large, in plain words: no schema path, no "Bad arguments" preamble.
+  expect(tooBig.body).toEqual({
+    ok: false,
+    error: { code: 'too-large', message: 'Files over 40 MiB are not accepted.' },
+  });
 
   // A body that is not JSON at all.
   const notJson = await page.evaluate(async () => {
     const r = await fetch('/api/designs:list', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${sessionStorage.getItem('crit-token')}`,
+      },
       body: '{"this is": not json',
     });
     return { status: r.status, body: (await r.json()) as unknown };
   });
   expect(notJson).toEqual({
     status: 400,
-    body: { ok: false, error: { code: 'invalid-argument', message: 'Body is not JSON.' } },
+    body: {
+      ok: false,
+      error: { code: 'invalid-argument', message: 'The request body is not valid JSON.' },
+    },
   });
 
   expect(await snapshot(crit, seeded.id)).toEqual(before);
@@ -295,7 +304,7 @@ test('an unknown bridge channel answers 404 unknown-channel', async ({ landing, 
   expect(known).toEqual({ status: 200, body: { ok: true, value: [] } });
 });
 
-test('without the access token the API and stored images answer 401', async ({
+test('without the access token the API answers 401, and images need the media key', async ({
   crit,
   design,
   page,
@@ -304,34 +313,43 @@ test('without the access token the API and stored images answer 401', async ({
 }) => {
   const { design: seeded, pages } = await seedDesign(crit, 'Secret launch', ['teaser']);
   await design.open(seeded.id);
-  await expect(design.image).toHaveAttribute('src', pages[0]!.img);
-  const origin = new URL(crit.url).origin;
-  const imageUrl = `${origin}${pages[0]!.img}`;
+  await expect(design.image).toHaveAttribute('src', crit.mediaUrl(pages[0]!.img));
+  const origin = crit.origin;
   expect(pages[0]!.img).toMatch(/^\/media\/images\/[0-9a-f]{64}\.png$/);
 
-  // The page's own context carries the cookie, so the same requests go through.
-  const withCookie = await page.request.post(`${origin}/api/designs:list`, { data: [] });
-  expect(withCookie.status()).toBe(200);
-  expect((await page.request.get(imageUrl)).status()).toBe(200);
+  // The page's own calls carry the token it holds; the image address carries the media key.
+  const own = await callFromPage(page, 'designs:list', []);
+  expect(own.status).toBe(200);
+  expect((await page.request.get(`${origin}${crit.mediaUrl(pages[0]!.img)}`)).status()).toBe(200);
 
-  // A fresh context has no cookie.
-  const stranger = await playwright.request.newContext();
-  const list = await stranger.post(`${origin}/api/designs:list`, { data: [] });
-  expect(list.status()).toBe(401);
-  expect(await list.text()).not.toContain('Secret launch');
-  expect((await stranger.get(imageUrl)).status()).toBe(401);
-  const wrong = await stranger.post(`${origin}/api/designs:list?token=${'0'.repeat(48)}`, {
+  // The browser context itself holds no credential: no cookie, so a bare request is refused.
+  expect(await page.context().cookies()).toEqual([]);
+  const bare = await page.request.post(`${origin}/api/designs:list`, {
     data: [],
+    headers: { origin },
+  });
+  expect(bare.status()).toBe(401);
+  expect(await bare.text()).not.toContain('Secret launch');
+
+  const stranger = await playwright.request.newContext();
+  const list = await stranger.post(`${origin}/api/designs:list`, { data: [], headers: { origin } });
+  expect(list.status()).toBe(401);
+  expect((await stranger.get(`${origin}${pages[0]!.img}`)).status()).toBe(401);
+  const wrong = await stranger.post(`${origin}/api/designs:list?token=${crit.token}`, {
+    data: [],
+    headers: { origin },
   });
   expect(wrong.status()).toBe(401);
   await stranger.dispose();
 
-  // A fresh browser opening the bare address sees nothing of the app.
+  // A fresh browser opening the bare address gets the app's code but none of the data:
+  // it says how to reconnect.
   const context = await browser.newContext();
   const other = await context.newPage();
-  const response = await other.goto(`${origin}/`);
-  expect(response?.status()).toBe(401);
-  await expect(other.getByRole('heading', { level: 1 })).toHaveCount(0);
+  await other.goto(`${origin}/`);
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText('Reconnect to Crit');
+  await expect(other.getByText('npm run serve')).toBeVisible();
+  await expect(other.getByText('Secret launch')).toHaveCount(0);
   await context.close();
 });
 
@@ -343,9 +361,14 @@ test('a request naming another host is refused, even with the token', async ({ c
         {
           host: '127.0.0.1',
           port: Number(url.port),
-          path: `/api/designs:list?${url.searchParams}`,
+          path: '/api/designs:list',
           method: 'POST',
-          headers: { host, 'content-type': 'application/json' },
+          headers: {
+            host,
+            origin: `http://${host}`,
+            authorization: `Bearer ${crit.token}`,
+            'content-type': 'application/json',
+          },
         },
         (response) => {
           let body = '';
@@ -359,7 +382,7 @@ test('a request naming another host is refused, even with the token', async ({ c
 
   const evil = await get(`evil.test:${url.port}`);
   expect(evil.status).toBe(403);
-  expect(evil.body).toBe('Host not allowed.');
+  expect(JSON.parse(evil.body)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   expect((await get(`127.0.0.1:${Number(url.port) + 1}`)).status).toBe(403);
   // The same request with the server's own host name is answered.
   const own = await get(`127.0.0.1:${url.port}`);

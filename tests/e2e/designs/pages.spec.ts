@@ -165,7 +165,7 @@ test('the landing screen lists designs with cover, name, counts and last activit
   const marketing = landing.designCard('Marketing site');
   await expect(marketing).toContainText('2 pages · 3 comments · updated 3 days ago');
   const cover = marketing.locator('img.card__preview');
-  await expect(cover).toHaveAttribute('src', pages[0]!.thumb!);
+  await expect(cover).toHaveAttribute('src', crit.mediaUrl(pages[0]!.thumb!));
   await expect.poll(() => cover.evaluate(naturalWidth)).toBe(480);
 
   await expect(landing.designCard('Mobile app')).toContainText(

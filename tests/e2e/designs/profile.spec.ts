@@ -9,6 +9,9 @@ import { seedComment, seedDesign, seedProfile } from '../support/seed.ts';
 
 const STORED_AVATAR = /^\/media\/images\/[0-9a-f]{64}\.webp$/;
 const INITIALS = /^\/media\/initials\/[0-9a-f-]{36}\.svg$/;
+// What the page shows them at in browser mode: under the server's media key.
+const SHOWN_STORED_AVATAR = /^\/m\/[0-9a-f]{48}\/media\/images\/[0-9a-f]{64}\.webp$/;
+const SHOWN_INITIALS = /^\/m\/[0-9a-f]{48}\/media\/initials\/[0-9a-f-]{36}\.svg$/;
 
 /** The width the browser decoded an image at: 0 while it is missing or broken. */
 const loadedWidth = (img: Locator) =>
@@ -34,7 +37,7 @@ test('the first comment asks who you are, then goes on', async ({ crit, design, 
   await design.saveProfile('Pat Peer', 'Peer');
   await expect(design.commentModeButton).toHaveAttribute('aria-pressed', 'true');
   await expect(design.profileButton).toHaveText('Pat Peer');
-  await expect(workspace.userAvatar).toHaveAttribute('src', INITIALS);
+  await expect(workspace.userAvatar).toHaveAttribute('src', SHOWN_INITIALS);
   await expect(workspace.userAvatar).toHaveAccessibleName('Pat Peer (you)');
   await expect.poll(() => loadedWidth(workspace.userAvatar)).toBeGreaterThan(0);
 
@@ -72,13 +75,13 @@ test('the profile is edited from the header: name, role and avatar', async ({
   await expect(design.dialog.locator('img.avatar')).toHaveAttribute('src', /^blob:/);
   await design.saveProfile('Pat Expert', 'Expert');
   await expect(design.profileButton).toHaveText('Pat Expert');
-  await expect(workspace.userAvatar).toHaveAttribute('src', STORED_AVATAR);
+  await expect(workspace.userAvatar).toHaveAttribute('src', SHOWN_STORED_AVATAR);
   await expect.poll(() => loadedWidth(workspace.userAvatar)).toBe(256);
 
   // The reviewers list and the cards follow, without a reload.
   const me = workspace.reviewerButton('Pat Expert');
   await expect(me).toContainText('expert');
-  await expect(me.locator('img.avatar')).toHaveAttribute('src', STORED_AVATAR);
+  await expect(me.locator('img.avatar')).toHaveAttribute('src', SHOWN_STORED_AVATAR);
   await expect(design.card(1)).toContainText('Pat Expert');
   const saved = await bridge<Profile>(crit, 'profile:get', []);
   expect(saved).toMatchObject({ reviewerId: before.reviewerId, name: 'Pat Expert' });
@@ -91,17 +94,17 @@ test('the profile is edited from the header: name, role and avatar', async ({
   await design.dialog.getByRole('button', { name: 'Use initials' }).click();
   await design.dialog.getByRole('button', { name: 'Save profile' }).click();
   await expect(design.dialog).toHaveCount(0);
-  await expect(workspace.userAvatar).toHaveAttribute('src', INITIALS);
+  await expect(workspace.userAvatar).toHaveAttribute('src', SHOWN_INITIALS);
   await expect.poll(() => loadedWidth(workspace.userAvatar)).toBeGreaterThan(0);
   await expect(workspace.reviewerButton('Pat Expert').locator('img.avatar')).toHaveAttribute(
     'src',
-    INITIALS,
+    SHOWN_INITIALS,
   );
 
   await page.reload();
   await expect(design.profileButton).toHaveText('Pat Expert');
   await expect(workspace.reviewerButton('Pat Expert')).toContainText('expert');
-  await expect(workspace.userAvatar).toHaveAttribute('src', INITIALS);
+  await expect(workspace.userAvatar).toHaveAttribute('src', SHOWN_INITIALS);
 });
 
 test('an avatar file that is not an image is refused in the dialog and the old one stays', async ({
@@ -121,7 +124,7 @@ test('an avatar file that is not an image is refused in the dialog and the old o
   expect(before.avatar).toMatch(STORED_AVATAR);
   const { design: seeded } = await seedDesign(crit, 'Avatar', ['home']);
   await design.open(seeded.id);
-  await expect(workspace.userAvatar).toHaveAttribute('src', before.avatar);
+  await expect(workspace.userAvatar).toHaveAttribute('src', crit.mediaUrl(before.avatar!));
 
   await design.profileButton.click();
   await design.dialog.getByLabel('Name').fill('Renamed in vain');
@@ -139,7 +142,7 @@ test('an avatar file that is not an image is refused in the dialog and the old o
   await design.dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(design.dialog).toHaveCount(0);
   await expect(design.profileButton).toHaveText('Pat Peer');
-  await expect(workspace.userAvatar).toHaveAttribute('src', before.avatar);
+  await expect(workspace.userAvatar).toHaveAttribute('src', crit.mediaUrl(before.avatar!));
   await expect.poll(() => loadedWidth(workspace.userAvatar)).toBe(256);
   expect(await bridge<Profile>(crit, 'profile:get', [])).toEqual(before);
 });

@@ -32,8 +32,9 @@ test('a multi-file import shows the progress the core reports, file by file', as
       const text = document.querySelector('output.status-line')?.textContent;
       if (text && seen.texts.at(-1) !== text) seen.texts.push(text);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    // A second reader of the stream, with nothing but the page's own cookie.
-    const response = await fetch('/api-events', { credentials: 'same-origin' });
+    // A second reader of the stream, with the token the tab holds, as the app sends it.
+    const token = sessionStorage.getItem('crit-token') ?? '';
+    const response = await fetch('/api-events', { headers: { authorization: `Bearer ${token}` } });
     if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {
@@ -92,8 +93,9 @@ test('a multi-file import shows the progress the core reports, file by file', as
     /Adding pages: 0 of 3 done \(home: checking the image\)/,
     /Adding pages: 1 of 3 done \(home: added\)/,
     /Adding pages: 2 of 3 done \(broken: failed\)/,
-    /Adding pages: 3 of 3 done \(cart: added\)/,
   ].map(shown);
+  // The last event can arrive after the import's own answer has replaced the status line,
+  // so the finished state is checked in the events above, not on screen.
   expect(order, seen.texts.join('\n')).not.toContain(-1);
   expect(order).toEqual([...order].sort((a, b) => a - b));
 });

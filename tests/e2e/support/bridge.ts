@@ -29,12 +29,12 @@ export async function callBridge(
   channel: string,
   args: unknown[],
 ): Promise<BridgeAnswer> {
-  const url = new URL(crit.url);
-  const response = await fetch(`${url.origin}/api/${channel}`, {
+  const response = await fetch(`${crit.origin}/api/${channel}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      authorization: `Bearer ${url.searchParams.get('token')}`,
+      authorization: `Bearer ${crit.token}`,
+      origin: crit.origin,
     },
     body: JSON.stringify(args),
   });
@@ -53,14 +53,17 @@ export async function bridge<T>(crit: CritServer, channel: string, args: unknown
 
 /**
  * Makes one bridge call from inside the page, as the renderer's HTTP transport does:
- * authorised only by the cookie the server set when the page loaded.
+ * with the token the page keeps in its tab's sessionStorage, as an Authorization header,
+ * and the Origin the browser adds itself.
  */
 export function callFromPage(page: Page, channel: string, args: unknown[]): Promise<BridgeAnswer> {
   return page.evaluate(
     async ({ channel, args }) => {
+      const token = sessionStorage.getItem('crit-token') ?? '';
       const response = await fetch(`/api/${channel}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        credentials: 'omit',
         body: JSON.stringify(args),
       });
       const text = await response.text();

@@ -4,6 +4,7 @@ import { createHandlers } from '../../../src/core/handlers.ts';
 import type { Handlers } from '../../../src/shared/contract.ts';
 import type { Review, SampleCard } from '../../../src/shared/domain.ts';
 import { CritError, type Envelope } from '../../../src/shared/errors.ts';
+import { LIMITS } from '../../../src/shared/limits.ts';
 
 const realHandlers = () =>
   createHandlers({ resourcesDir: '/nonexistent', dataDir: '/nonexistent' });
@@ -184,5 +185,24 @@ describe('createDispatch', () => {
     );
     expect(message).not.toContain('private detail');
     expect(log).toHaveBeenCalledWith('a string with private detail');
+  });
+
+  it('answers a file over the limit with too-large in plain words, on every transport', async () => {
+    const addPage = vi.fn();
+    const dispatch = createDispatch({ pages: { add: addPage } } as unknown as Handlers);
+    const id = '0190a1b2-0000-7000-8000-000000000001';
+    const over = new Uint8Array(LIMITS.imageBytes + 1);
+    const message = expectError(
+      await dispatch('pages:add', [{ designId: id, name: 'Big', bytes: over }]),
+      'too-large',
+    );
+    expect(message).toBe('Files over 40 MiB are not accepted.');
+    expect(addPage).not.toHaveBeenCalled();
+    // Other bad arguments are still invalid-argument, with the call named.
+    const bad = expectError(
+      await dispatch('pages:add', [{ designId: id, name: '', bytes: 1 }]),
+      'invalid-argument',
+    );
+    expect(bad).toContain('Bad arguments to pages:add');
   });
 });

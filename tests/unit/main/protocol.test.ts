@@ -2,14 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../../src/shared/csp.ts';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../../src/shared/csp.ts';
 
 const fake = await vi.hoisted(async () =>
   (await import('./fake-electron.ts')).createFakeElectron(),
 );
 vi.mock('electron', () => fake);
 
-const { createAppRequestHandler, planAppRequest, registerAppProtocol } =
+const { appPathOf, createAppRequestHandler, registerAppProtocol } =
   await import('../../../src/main/protocol.ts');
 
 // A fake install: the renderer and resources folders side by side with a secret next to them.
@@ -42,6 +42,10 @@ describe('crit://app', () => {
     expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(res.headers.get('content-security-policy')).not.toContain('unsafe-eval');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      expect(res.headers.get(name), name).toBe(value);
+    }
+    expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('serves built assets and bundled media with their content types', async () => {
@@ -87,9 +91,10 @@ describe('crit://app', () => {
     }
   });
 
-  it('refuses .. traversal, encoded or not, and never reads outside the roots', async () => {
+  it('refuses .. traversal, encoded or not, and never looks outside the roots', async () => {
+    const probe = vi.fn(async (_file: string) => null);
     const read = vi.fn(async (_file: string) => null);
-    const spyHandler = createAppRequestHandler(roots, read);
+    const spyHandler = createAppRequestHandler(roots, { probe, read });
     const attempts = [
       'crit://app/../secret.txt',
       'crit://app/..%2Fsecret.txt',
@@ -104,13 +109,21 @@ describe('crit://app', () => {
       const res = await get(url);
       expect(res.status, url).toBe(404);
       expect(await res.text(), url).not.toContain('SECRET');
-      await spyHandler({ url, method: 'GET' });
+      expect((await spyHandler({ url, method: 'GET' })).status, url).toBe(404);
     }
-    const readFiles = read.mock.calls.map(([file]) => file);
-    for (const file of readFiles) {
+    expect(read).not.toHaveBeenCalled();
+    const looked = probe.mock.calls.map(([file]) => file);
+    for (const file of looked) {
       const inside = [rendererDir, resourcesDir].some((root) => file.startsWith(root + path.sep));
       expect(inside, file).toBe(true);
     }
+  });
+
+  it('answers 404 when a file vanishes between the look and the read', async () => {
+    const vanishing = createAppRequestHandler(roots, { read: async () => null });
+    const res = await vanishing({ url: 'crit://app/assets/main.js', method: 'GET' });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
   });
 
   it('answers 403 for any other host and for credentials', async () => {
@@ -132,39 +145,14 @@ describe('crit://app', () => {
   });
 });
 
-describe('planAppRequest', () => {
-  it('maps paths to files without touching the disk', () => {
-    expect(planAppRequest(roots, { url: 'crit://app/', method: 'GET' })).toEqual({
-      status: 200,
-      files: [{ file: path.join(rendererDir, 'index.html'), mime: 'text/html; charset=utf-8' }],
-      bodyless: false,
-    });
-    expect(planAppRequest(roots, { url: 'crit://app/media/samples/a.png', method: 'GET' })).toEqual(
-      {
-        status: 200,
-        files: [{ file: path.join(resourcesDir, 'samples', 'a.png'), mime: 'image/png' }],
-        bodyless: false,
-      },
-    );
-  });
-
-  it('falls back to index.html only for route-like paths', () => {
-    const route = planAppRequest(roots, { url: 'crit://app/review/gemini', method: 'GET' });
-    expect(route.status === 200 && route.files.map((f) => path.basename(f.file))).toEqual([
-      'gemini',
-      'index.html',
-    ]);
-    const file = planAppRequest(roots, { url: 'crit://app/missing.png', method: 'GET' });
-    expect(file.status === 200 && file.files.map((f) => path.basename(f.file))).toEqual([
-      'missing.png',
-    ]);
-    const media = planAppRequest(roots, { url: 'crit://app/media/samples/x', method: 'GET' });
-    expect(media.status === 200 && media.files).toHaveLength(1);
-  });
-
-  it('refuses unparsable URLs and other schemes', () => {
-    expect(planAppRequest(roots, { url: 'nonsense', method: 'GET' }).status).toBe(404);
-    expect(planAppRequest(roots, { url: 'https://app/', method: 'GET' }).status).toBe(403);
+describe('appPathOf', () => {
+  it('gives the path of crit://app URLs only', () => {
+    expect(appPathOf('crit://app/media/samples/a.png')).toBe('/media/samples/a.png');
+    expect(appPathOf('crit://app/')).toBe('/');
+    expect(appPathOf('nonsense')).toBeNull();
+    expect(appPathOf('https://app/')).toBeNull();
+    expect(appPathOf('crit://evil/')).toBeNull();
+    expect(appPathOf('crit://user@app/')).toBeNull();
   });
 });
 

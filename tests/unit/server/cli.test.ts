@@ -128,10 +128,16 @@ describe('crit serve', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await res.text()).toMatch(/<html/i);
 
-    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(res.headers.get('set-cookie')).toBeNull();
+
+    const token = new URL(url).searchParams.get('token');
     const call = await fetch(new URL('/api/samples:list', url), {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${token}`,
+        Origin: new URL(url).origin,
+      },
       body: '[]',
     });
     expect(call.status).toBe(200);
@@ -140,10 +146,13 @@ describe('crit serve', () => {
     expect(envelope.value.map((c) => c.key)).toEqual(['netflix', 'gemini']);
   });
 
-  it('refuses the address without its token', async () => {
-    const bare = new URL(url);
-    bare.search = '';
-    expect((await fetch(bare)).status).toBe(401);
+  it('refuses calls without its token', async () => {
+    const call = await fetch(new URL('/api/samples:list', url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: new URL(url).origin },
+      body: '[]',
+    });
+    expect(call.status).toBe(401);
   });
 
   it('stops cleanly on SIGTERM', async () => {
@@ -155,14 +164,41 @@ describe('crit serve', () => {
 });
 
 describe('crit serve options', () => {
-  it('uses a token given with --token', async () => {
-    const token = 'feedc0de'.repeat(6);
+  it('uses a strong token given with --token', async () => {
+    const token = '3f9c1e7a5b2d8f0c4a6e1b9d7c3f5a0e2b8d6c4a1f7e9b3d';
     const child = run(['--port', '0', '--data-dir', path.join(tmp, 'd2'), '--token', token]);
     const { line } = await firstLine(child);
     expect(line).toMatch(LINE);
     expect(line.endsWith(`/?token=${token}`)).toBe(true);
-    expect((await fetch(line.replace(/^Crit is serving at /, ''))).status).toBe(200);
+    const origin = new URL(line.replace(/^Crit is serving at /, '')).origin;
+    const call = await fetch(`${origin}/api/samples:list`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${token}`,
+        Origin: origin,
+      },
+      body: '[]',
+    });
+    expect(call.status).toBe(200);
     child.kill('SIGTERM');
+  });
+
+  it.each([
+    ['too short', 'a1b2c3d4e5f6', 'at least 32 characters'],
+    ['one repeated block', 'feedc0de'.repeat(6), 'too easy to guess'],
+    ['a run of neighbours', 'abcdefghijklmnopqrstuvwxyz0123456789', 'too easy to guess'],
+    ['few different characters', 'ab'.repeat(10) + 'ba'.repeat(10), 'too easy to guess'],
+    ['characters a URL would mangle', `${'x'.repeat(30)}&token=1`, 'letters, digits'],
+  ])('refuses a weak --token (%s) with a clear message', async (_label, token, says) => {
+    const child = run(['--port', '0', '--data-dir', path.join(tmp, 'd4'), '--token', token]);
+    const { code, stdout, stderr } = await finished(child);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('--token');
+    expect(stderr).toContain(says);
+    expect(stderr).toContain('Leave --token out');
+    expect(stderr).not.toMatch(/\n\s+at /);
   });
 
   it.each([['abc'], ['70000'], ['1.5'], ['0x50'], [' '], ['']])(

@@ -1,4 +1,5 @@
 import { checkEvent, type AnyEventListener, type EventName } from '../../../shared/events.ts';
+import { authorisedFetch } from './session.ts';
 
 /** Where the server streams events (`EVENT_STREAM_PATH` in src/server/event-stream.ts). */
 export const EVENT_STREAM_URL = '/api-events';
@@ -83,7 +84,8 @@ export function connectEventStream(
   const url = options.url ?? EVENT_STREAM_URL;
   const initial = options.initialDelayMs ?? 500;
   const max = options.maxDelayMs ?? 15_000;
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  // The same credentials as bridge calls: the tab's token in a header, never a cookie.
+  const doFetch = options.fetch ?? ((input, init) => authorisedFetch(String(input), init));
   const abort = new AbortController();
   let delay = initial;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -101,7 +103,6 @@ export function connectEventStream(
   const readOnce = async () => {
     const response = await doFetch(url, {
       headers: { accept: 'text/event-stream' },
-      credentials: 'same-origin',
       cache: 'no-store',
       signal: abort.signal,
     });

@@ -1,28 +1,39 @@
 import type { Send } from '../../../shared/proxy-api.ts';
-import type { Envelope } from '../../../shared/errors.ts';
+import { errorEnvelope, type Envelope } from '../../../shared/errors.ts';
 import { decodeWire, encodeWire } from '../../../shared/wire.ts';
+import { authorisedFetch } from './session.ts';
+
+export { authorisedFetch };
+
+const UNREACHABLE =
+  "Crit's server did not answer. If it has stopped, start it again with `npm run serve` and open the address it prints.";
 
 /**
- * Browser mode: each call is a POST to `/api/<channel>` on the page's own origin. The
- * access token travels in the HttpOnly cookie the server set when the page loaded.
+ * Browser mode: each call is a POST to `/api/<channel>` on the page's own origin, with
+ * the access token in its `Authorization` header (see `session.ts`). Every answer, refusals
+ * included, comes back as an envelope; anything else becomes an `internal` error.
  */
 export const sendOverHttp: Send = async (channel, args) => {
+  let response: Response;
   try {
-    const response = await fetch(`/api/${channel}`, {
+    response = await authorisedFetch(`/api/${channel}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      credentials: 'same-origin',
       body: encodeWire(args),
     });
-    const text = await response.text();
-    if (response.headers.get('content-type')?.startsWith('application/json')) {
-      return decodeWire(text) as Envelope<unknown>;
-    }
-    return { ok: false, error: { code: 'internal', message: text || response.statusText } };
-  } catch (error) {
-    return {
-      ok: false,
-      error: { code: 'internal', message: `Crit's server did not answer: ${String(error)}` },
-    };
+  } catch {
+    return errorEnvelope('internal', UNREACHABLE);
   }
+  const text = await response.text().catch(() => '');
+  if (response.headers.get('content-type')?.startsWith('application/json')) {
+    try {
+      return decodeWire(text) as Envelope<unknown>;
+    } catch {
+      // Fall through: a broken answer is reported like any other unexpected one.
+    }
+  }
+  return errorEnvelope(
+    'internal',
+    `Crit's server answered ${response.status} ${response.statusText}`.trim() + '.',
+  );
 };

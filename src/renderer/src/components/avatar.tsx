@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { mediaUrl } from '../bridge/media-url.ts';
 
 export const DEFAULT_AVATAR = '/media/avatars/default.svg';
 
@@ -17,7 +18,7 @@ export function Avatar({ src, alt, size = 32, className }: AvatarProps) {
   return (
     <img
       className={['avatar', className].filter(Boolean).join(' ')}
-      src={shown}
+      src={mediaUrl(shown)}
       alt={alt}
       width={size}
       height={size}

@@ -1,6 +1,8 @@
 import { Link } from 'wouter';
+import { mediaUrl } from '../bridge/media-url.ts';
 import type { DesignSummary } from '../../../shared/domain.ts';
 import { relativeTime } from '../../../shared/relative-time.ts';
+import './card.css';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -9,7 +11,13 @@ export function DesignCard({ design, now }: { design: DesignSummary; now: number
   return (
     <li className="card">
       {design.cover ? (
-        <img className="card__preview" src={design.cover} alt="" width={320} height={200} />
+        <img
+          className="card__preview"
+          src={mediaUrl(design.cover)}
+          alt=""
+          width={320}
+          height={200}
+        />
       ) : (
         <div className="card__preview card__preview--empty" aria-hidden="true">
           No pages yet

@@ -1,7 +1,10 @@
 import { useAtom, useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import type { Page } from '../../../shared/domain.ts';
+import { mediaUrl } from '../bridge/media-url.ts';
 import { pagesAtom, selectedPageIdAtom } from '../state/review-atoms.ts';
+import './side-section.css';
+import './pages-list.css';
 
 interface PagesListProps {
   /** Page tools (rename, move, replace, delete), where the pages are the user's own. */
@@ -29,7 +32,9 @@ export function PagesList({ renderTools, renderEditor }: PagesListProps = {}) {
                 aria-current={page.id === selectedId ? 'page' : undefined}
                 onClick={() => select(page.id)}
               >
-                {page.thumb && <img className="page-list__thumb" src={page.thumb} alt="" />}
+                {page.thumb && (
+                  <img className="page-list__thumb" src={mediaUrl(page.thumb)} alt="" />
+                )}
                 <span className="page-list__name">{page.name}</span>
               </button>
             )}

@@ -67,7 +67,9 @@ async function seed() {
   const nav = await comment(home.id, 'Nav wraps at 1024', 'nav', 10);
   await comment(home.id, '=HYPERLINK("x") "quoted", comma', 'footer', 90);
   folder.db
-    .prepare("INSERT INTO reviewers VALUES (?, 'Jun Park', 'peer', NULL, '2025-01-01T00:00:00Z')")
+    .prepare(
+      "INSERT INTO reviewers (id, name, role, avatar_hash, created_at) VALUES (?, 'Jun Park', 'peer', NULL, '2025-01-01T00:00:00Z')",
+    )
     .run(OTHER);
   addComment(folder.db, {
     pageId: home.id,

@@ -104,7 +104,9 @@ describe('connectEventStream', () => {
       ['progress:update', progress],
       ['menu:command', { command: 'import-pages' }],
     ]);
-    expect(calls[0]).toMatchObject({ credentials: 'same-origin' });
+    // Credentials come from authorisedFetch (the tab's token as a header), never from cookies.
+    expect(calls[0]).toMatchObject({ headers: { accept: 'text/event-stream' } });
+    expect(calls[0]).not.toHaveProperty('credentials');
     stop();
   });
 
