@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { OpenCaptureSession } from './capture/index.ts';
 import { createDispatch, type Dispatch } from './dispatch.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { createHandlers } from './handlers.ts';
@@ -24,6 +25,8 @@ export interface CoreLocations {
   dataDir: string;
   /** The app's version, written into review packages. */
   appVersion?: string;
+  /** The host's browser for `pages.capture` (see `CoreContext.openCapture`). */
+  openCapture?: OpenCaptureSession;
 }
 
 /**

@@ -51,6 +51,11 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
         accelerator: 'CmdOrCtrl+I',
         click: () => runCommand('import-pages'),
       },
+      {
+        label: 'Capture a web page…',
+        accelerator: 'CmdOrCtrl+Shift+C',
+        click: () => runCommand('capture-page'),
+      },
       { type: 'separator' },
       // macOS keeps Quit in the app menu.
       ...(isMac

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openCore } from '../core/open-core.ts';
+import { createPlaywrightCapturer } from './capture-driver.ts';
 import { startServer } from './server.ts';
 import { tokenWeakness } from './token-strength.ts';
 
@@ -40,9 +41,11 @@ if (!existsSync(path.join(rendererDir, 'index.html'))) {
 }
 mkdirSync(dataDir, { recursive: true });
 
+// Captures drive a headless Chromium through Playwright, launched on the first capture.
+const capturer = createPlaywrightCapturer();
 const core = (() => {
   try {
-    return openCore({ dataDir, rendererDir, resourcesDir });
+    return openCore({ dataDir, rendererDir, resourcesDir, openCapture: capturer.open });
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -58,9 +61,12 @@ console.log(`Crit is serving at ${server.url}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    void server.close().then(() => {
-      core.close();
-      process.exit(0);
-    });
+    void server
+      .close()
+      .then(() => capturer.close().catch(() => {}))
+      .then(() => {
+        core.close();
+        process.exit(0);
+      });
   });
 }

@@ -172,6 +172,32 @@ function customArbitraries(schema: AnySchema, ctx: ArbitraryContext): ArgumentAr
   return split(schema, fc.constantFrom(...ctx.images), invalidPool);
 }
 
+function arrayArbitraries(schema: AnySchema, ctx: ArbitraryContext): ArgumentArbitraries {
+  const element = arbitrariesFor(schema._zod.def.element as AnySchema, ctx);
+  const validPool = fc.array(element.valid, { minLength: 0, maxLength: 6 });
+  const invalidPool = fc.oneof(
+    // One element wrong among right ones.
+    fc
+      .tuple(fc.array(element.valid, { maxLength: 3 }), element.invalid)
+      .map(([items, bad]) => [...items, bad]),
+    // Far too many, or the same one twice.
+    fc.array(element.valid, { minLength: 7, maxLength: 80 }),
+    element.valid.map((item) => [item, item]),
+    fc.constantFrom(...WRONG_KINDS),
+  );
+  return split(schema, validPool, invalidPool, element.namesRecord);
+}
+
+function unionArbitraries(schema: AnySchema, ctx: ArbitraryContext): ArgumentArbitraries {
+  const options = (schema._zod.def.options as AnySchema[]).map((o) => arbitrariesFor(o, ctx));
+  return split(
+    schema,
+    fc.oneof(...options.map((o) => o.valid)),
+    fc.oneof(...options.map((o) => o.invalid)),
+    options.some((o) => o.namesRecord),
+  );
+}
+
 /** The generators of one argument, from its schema. Throws for a kind with no generator. */
 export function arbitrariesFor(schema: z.ZodType, ctx: ArbitraryContext): ArgumentArbitraries {
   const s = schema as AnySchema;
@@ -191,6 +217,10 @@ export function arbitrariesFor(schema: z.ZodType, ctx: ArbitraryContext): Argume
       return wrapped(s, ctx, null);
     case 'custom':
       return customArbitraries(s, ctx);
+    case 'array':
+      return arrayArbitraries(s, ctx);
+    case 'union':
+      return unionArbitraries(s, ctx);
     case 'pipe': {
       // A checked transform (the text rule): generate for its input, judge by the whole.
       const inner = arbitrariesFor(s._zod.def.in as AnySchema, ctx);

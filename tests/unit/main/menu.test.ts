@@ -36,6 +36,7 @@ describe('buildMenuTemplate', () => {
     expect(roles(submenu(template, 'File'))).toEqual([
       'New design…',
       'Import pages…',
+      'Capture a web page…',
       'separator',
       'close',
       'separator',
@@ -53,6 +54,7 @@ describe('buildMenuTemplate', () => {
     expect(roles(submenu(template, 'File'))).toEqual([
       'New design…',
       'Import pages…',
+      'Capture a web page…',
       'separator',
       'close',
     ]);
@@ -91,6 +93,7 @@ describe('buildMenuTemplate', () => {
   it.each([
     ['New design…', 'new-design', 'CmdOrCtrl+N'],
     ['Import pages…', 'import-pages', 'CmdOrCtrl+I'],
+    ['Capture a web page…', 'capture-page', 'CmdOrCtrl+Shift+C'],
   ])('File › %s hands the %s command to the renderer', (label, command, accelerator) => {
     for (const isMac of [false, true]) {
       const { template, runCommand } = build({ isMac });
