@@ -4,7 +4,12 @@ import { toPercentMap } from '../shared/element-map.ts';
 import { CritError } from '../shared/errors.ts';
 import { LIMITS } from '../shared/limits.ts';
 import type { CaptureRequest } from '../shared/schemas.ts';
-import { CaptureError, captureWith, type OpenCaptureSession } from './capture/index.ts';
+import {
+  CaptureError,
+  captureWith,
+  type CaptureOptions,
+  type OpenCaptureSession,
+} from './capture/index.ts';
 import { capturedPageName, prepareCaptureSource } from './capture-source.ts';
 import type { EventHub } from './events.ts';
 import { taskProgress } from './progress.ts';
@@ -48,6 +53,8 @@ export interface CaptureRunnerDeps {
   /** Opens a page for one capture; absent where the host has no browser to offer. */
   open: OpenCaptureSession | undefined;
   hub: EventHub;
+  /** Time limits other than the engine's defaults (tests use short ones). */
+  limits?: Pick<CaptureOptions, 'navigationTimeoutMs' | 'totalTimeoutMs' | 'tileHeight'>;
 }
 
 /**
@@ -56,7 +63,7 @@ export interface CaptureRunnerDeps {
  * capture stores nothing. Progress goes out as `progress:update` events under the
  * request's task id; `cancel` ends the capture between or within widths.
  */
-export function createCaptureRunner({ data, open, hub }: CaptureRunnerDeps): CaptureRunner {
+export function createCaptureRunner({ data, open, hub, limits }: CaptureRunnerDeps): CaptureRunner {
   const running = new Map<string, AbortController>();
   return {
     cancel(taskId) {
@@ -84,6 +91,7 @@ export function createCaptureRunner({ data, open, hub }: CaptureRunnerDeps): Cap
         const pages: CapturedPageInput[] = [];
         for (const [index, width] of widths.entries()) {
           const result = await captureWith(open, {
+            ...limits,
             url: source.url,
             width,
             hideSelectors: request.hideSelectors ?? DEFAULT_HIDE_SELECTORS,
