@@ -1,5 +1,7 @@
 import type { Handlers } from '../shared/contract.ts';
 import { CritError } from '../shared/errors.ts';
+import type { OpenCaptureSession } from './capture/index.ts';
+import { createCaptureRunner } from './capture-runner.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { exportDesign } from './packages/export-design.ts';
 import { openPackage } from './packages/open-package.ts';
@@ -51,6 +53,8 @@ export interface CoreContext {
   appVersion?: string;
   /** Prints report HTML to PDF with the host's Chromium; without it PDF reports are refused. */
   printPdf?: PdfPrinter;
+  /** Opens a browser page for `pages.capture`: a hidden window, or Playwright's Chromium. */
+  openCapture?: OpenCaptureSession;
 }
 
 /**
@@ -67,6 +71,7 @@ export function createHandlers(
   const data = () => (opened ??= openDataFolder(ctx.dataDir));
   const db = () => data().db;
   const sampleElements = createSampleElements(ctx.resourcesDir);
+  const captures = createCaptureRunner({ data, open: ctx.openCapture, hub });
 
   /**
    * The local user's reviewer id: who every comment and reply call acts as. Writing
@@ -112,6 +117,8 @@ export function createHandlers(
       remove: (id) => (deletePage(db(), id), data().collector.collect()),
       replaceImage: (id, bytes) =>
         data().collector.importing(() => replacePageImage(db(), data().images, id, bytes), true),
+      capture: (request) => captures.capture(request),
+      cancelCapture: (taskId) => captures.cancel(taskId),
     },
     comments: {
       list: (pageId) => listPageComments(db(), pageId),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { OpenCaptureSession } from './capture/index.ts';
 import { createDispatch, type Dispatch } from './dispatch.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { createHandlers } from './handlers.ts';
@@ -27,6 +28,8 @@ export interface CoreLocations {
   appVersion?: string;
   /** The host's PDF printer for reports (Electron's printToPDF, or a headless Chromium). */
   printPdf?: PdfPrinter;
+  /** The host's browser for `pages.capture` (see `CoreContext.openCapture`). */
+  openCapture?: OpenCaptureSession;
 }
 
 /**

@@ -10,6 +10,17 @@ import { isAllowedCaptureNavigation, isAllowedCaptureRequest } from '../core/cap
 /** The CDP version `webContents.debugger` is attached with. */
 const PROTOCOL_VERSION = '1.3';
 
+/** The sessions of capture windows, so the app's hardening can leave them to their own. */
+const captureSessions = new WeakSet<object>();
+
+/**
+ * True for the webContents of a capture window (known by its session, which exists
+ * before the window does, when `web-contents-created` fires).
+ */
+export function isCaptureContents(contents: { session: object }): boolean {
+  return captureSessions.has(contents.session);
+}
+
 /**
  * Opens a hidden, sandboxed window for one capture and hands its CDP session to the
  * engine. The window has its own in-memory session (`capture-<uuid>`, never `persist:`),
@@ -22,6 +33,7 @@ export const openCaptureWindow: OpenCaptureSession = async (target: CaptureTarge
   const allowedFile = target.url.startsWith('file:') ? target.url : undefined;
   const partition = `capture-${randomUUID()}`;
   const ses = session.fromPartition(partition, { cache: false });
+  captureSessions.add(ses);
   ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   ses.setPermissionCheckHandler(() => false);
   ses.setDevicePermissionHandler?.(() => false);

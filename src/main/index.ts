@@ -4,6 +4,7 @@ import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron
 import { openCore, type Core } from '../core/open-core.ts';
 import { CritError } from '../shared/errors.ts';
 import { APP_SCHEME, APP_URL } from './app-url.ts';
+import { isCaptureContents, openCaptureWindow } from './capture-window.ts';
 import { bindContract, bindEvents } from './ipc.ts';
 import { HELP_URL, installMenu, type MenuCommand } from './menu.ts';
 import { packagePathsFrom } from './open-files.ts';
@@ -28,7 +29,8 @@ protocol.registerSchemesAsPrivileged([
   },
 ]);
 app.enableSandbox();
-installSecurity(app, { devServerUrl });
+// Capture windows lock themselves down to the page being captured (capture-window.ts).
+installSecurity(app, { devServerUrl, exempt: isCaptureContents });
 
 /** Bundled artwork: next to the sources in development, in the app's resources when packaged. */
 const resourcesDir = app.isPackaged
@@ -99,6 +101,7 @@ function start(): void {
       dataDir: app.getPath('userData'),
       appVersion: app.getVersion(),
       printPdf: createElectronPdfPrinter(app.getPath('temp')),
+      openCapture: openCaptureWindow,
     });
   } catch (error) {
     // Another Crit holds the data folder (or it is from a newer Crit): say so and leave.

@@ -52,6 +52,12 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
         click: () => runCommand('import-pages'),
       },
       {
+        label: 'Capture a web page…',
+        accelerator: 'CmdOrCtrl+Shift+C',
+        click: () => runCommand('capture-page'),
+      },
+      { type: 'separator' },
+      {
         label: 'Export report…',
         accelerator: 'CmdOrCtrl+Shift+E',
         click: () => runCommand('export-report'),

@@ -10,6 +10,11 @@ export interface SecurityOptions {
   devServerUrl?: string;
   /** Replaces shell.openExternal (tests). */
   openExternal?: OpenExternal;
+  /**
+   * webContents that harden themselves instead (the hidden capture windows, which must
+   * load web pages and are locked to them by their own rules).
+   */
+  exempt?: (contents: WebContents) => boolean;
 }
 
 /**
@@ -116,5 +121,7 @@ export function hardenSession(session: Session, options: SecurityOptions = {}): 
 
 /** Hardens every webContents the app ever creates, windows and anything else. */
 export function installSecurity(app: App, options: SecurityOptions = {}): void {
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, options));
+  app.on('web-contents-created', (_event, contents) => {
+    if (!options.exempt?.(contents)) hardenWebContents(contents, options);
+  });
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { LIMITS } from '../shared/limits.ts';
+import { CAPTURE_HTML_BYTES } from '../shared/schemas.ts';
 
 /** The bytes a wire-encoded image of `n` bytes takes: `{"$bytes":"<base64>"}` (see wire.ts). */
 export function wireImageLength(n: number): number {
@@ -24,6 +25,7 @@ const FILE_CALLS: Readonly<Record<string, number>> = {
   'pages:replaceImage': LIMITS.imageBytes,
   'profile:save': LIMITS.imageBytes,
   'packages:open': LIMITS.packageBytes,
+  'pages:capture': CAPTURE_HTML_BYTES,
 };
 
 /**

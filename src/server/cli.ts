@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openCore } from '../core/open-core.ts';
 import type { ChromiumPdfPrinter } from './pdf-printer.ts';
+import { createPlaywrightCapturer } from './capture-driver.ts';
 import { startServer } from './server.ts';
 import { tokenWeakness } from './token-strength.ts';
 
@@ -47,10 +48,12 @@ const printPdf = async (html: string) => {
   printer ??= import('./pdf-printer.ts').then((m) => m.createPdfPrinter());
   return (await printer).print(html);
 };
+// Captures drive a headless Chromium through Playwright, launched on the first capture.
+const capturer = createPlaywrightCapturer();
 
 const core = (() => {
   try {
-    return openCore({ dataDir, rendererDir, resourcesDir, printPdf });
+    return openCore({ dataDir, rendererDir, resourcesDir, printPdf, openCapture: capturer.open });
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -70,6 +73,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .close()
       .then(() => printer?.then((p) => p.close()))
       .catch((error: unknown) => console.error('crit serve: could not close the printer:', error))
+      .then(() => capturer.close())
+      .catch((error: unknown) => console.error('crit serve: could not close the capturer:', error))
       .finally(() => {
         core.close();
         process.exit(0);

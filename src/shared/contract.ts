@@ -14,6 +14,7 @@ import type {
 } from './domain.ts';
 import type { OnEvent } from './events.ts';
 import {
+  captureRequestSchema,
   commentEditSchema,
   commentStatusSchema,
   designNameSchema,
@@ -31,6 +32,7 @@ import {
   reportRequestSchema,
   sampleKeySchema,
   type ReportFile,
+  taskIdSchema,
 } from './schemas.ts';
 
 export type { DesignView } from './domain.ts';
@@ -70,6 +72,10 @@ export const contract = {
     move: call<Page[]>()(z.tuple([id, pageIndexSchema])),
     remove: call<void>()(z.tuple([id])),
     replaceImage: call<Page>()(z.tuple([id, imageBytesSchema])),
+    /** Captures a web page at each width; resolves to the pages added or re-captured. */
+    capture: call<Page[]>()(z.tuple([captureRequestSchema])),
+    /** Cancels the capture started with this task id; nothing of it is stored. */
+    cancelCapture: call<void>()(z.tuple([taskIdSchema])),
   },
   comments: {
     list: call<Comment[]>()(z.tuple([id])),

@@ -44,6 +44,11 @@ export interface Comment {
   number?: number;
   /** Arrived in a review package and not yet seen (`comments.markSeen`). */
   unread: boolean;
+  /**
+   * Set when the page was captured again and the element this pin was dropped on is no
+   * longer on it: the pin stayed where it was. Absent otherwise.
+   */
+  anchorGone?: true;
   replies: Reply[];
 }
 
@@ -70,6 +75,18 @@ export interface Page {
   height?: number;
   /** The element map, where the page was captured or the sample ships one. */
   elements?: ElementBox[];
+  /** Where a captured page came from; a new capture of the same source replaces it. */
+  source?: PageSource;
+}
+
+/** The source of a captured page. */
+export interface PageSource {
+  /** The web address captured, or `file:` and the name of the local HTML file. */
+  address: string;
+  /** The viewport width, in CSS pixels. */
+  width: number;
+  /** What the capture said about the page, e.g. that it was cut at the height limit. */
+  note?: string;
 }
 
 /** A review as the workspace draws it: the design's title, pages and reviewers. */

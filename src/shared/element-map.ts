@@ -24,12 +24,36 @@ export const elementMapSchema = z
 
 export type ElementBox = z.output<typeof elementBoxSchema>;
 
+/** The longest selector a mapped element may carry. */
+export const MAX_SELECTOR_LENGTH = 2000;
+
 /**
- * Reads an element map stored as JSON. A row that is not JSON or not a valid map gives
- * `undefined`, as for a page without a map: a damaged map must not stop a page from
- * opening, and without one the composer simply suggests no tag.
+ * A box of a captured page's map as the store keeps it: the five fields of a box and,
+ * where the capture recorded one, the selector that finds the element again.
  */
-export function parseStoredElementMap(json: string | null): ElementBox[] | undefined {
+export const mappedElementSchema = z
+  .object({
+    tag: z.enum(TAGS),
+    x: percent,
+    y: percent,
+    w: percent,
+    h: percent,
+    selector: z.string().min(1).max(MAX_SELECTOR_LENGTH).optional(),
+  })
+  .refine((b) => b.x + b.w <= 100 + EDGE && b.y + b.h <= 100 + EDGE, {
+    message: 'An element reaches outside the page.',
+  })
+  .transform(({ tag, x, y, w, h, selector }): MappedElement =>
+    selector === undefined ? { tag, x, y, w, h } : { tag, x, y, w, h, selector },
+  );
+
+/** A stored element map with selectors: up to 5000 boxes. */
+export const mappedElementMapSchema = z
+  .array(mappedElementSchema)
+  .max(MAX_ELEMENTS, `An element map holds at most ${MAX_ELEMENTS} boxes.`);
+
+/** Parses stored JSON with `schema`; undefined for null, bad JSON or a bad map. */
+function parseStored<T>(json: string | null, schema: z.ZodType<T>): T | undefined {
   if (json === null) return undefined;
   let value: unknown;
   try {
@@ -37,8 +61,23 @@ export function parseStoredElementMap(json: string | null): ElementBox[] | undef
   } catch {
     return undefined;
   }
-  const parsed = elementMapSchema.safeParse(value);
+  const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Reads an element map stored as JSON, as the renderer and packages see it: the five
+ * fields of each box (selectors stay in the store). A row that is not JSON or not a
+ * valid map gives `undefined`, as for a page without a map: a damaged map must not stop
+ * a page from opening, and without one the composer simply suggests no tag.
+ */
+export function parseStoredElementMap(json: string | null): ElementBox[] | undefined {
+  return parseStored(json, elementMapSchema);
+}
+
+/** Reads a stored element map with each element's selector, as a re-capture needs it. */
+export function parseStoredMappedElements(json: string | null): MappedElement[] | undefined {
+  return parseStored(json, mappedElementMapSchema);
 }
 
 /**

@@ -98,6 +98,58 @@ export const profileInputSchema = z.strictObject({
   avatar: imageBytesSchema.nullable().optional(),
 });
 
+/** The most bytes a local HTML file for `pages.capture` may have. */
+export const CAPTURE_HTML_BYTES = 10 * 1024 * 1024;
+/** The fewest and most widths one capture takes. */
+export const MAX_CAPTURE_WIDTHS = 4;
+
+/** A task id chosen by the renderer, so it can follow (and cancel) its long work. */
+export const taskIdSchema = z.string().min(1).max(100);
+
+/** A viewport width to capture at, in CSS pixels. */
+export const captureWidthSchema = z
+  .number()
+  .int('A width is a whole number of pixels.')
+  .min(200, 'A width is at least 200 px.')
+  .max(3600, 'A width is at most 3600 px.');
+
+/** `pages.capture`'s target: a web address, or a local HTML file's bytes and name. */
+export const captureTargetSchema = z.union([
+  z.strictObject({ url: z.string().min(1).max(4096) }),
+  z.strictObject({
+    html: z
+      .custom<Uint8Array>((v) => v instanceof Uint8Array, 'Expected the bytes of a file.')
+      .refine((b) => b.byteLength <= CAPTURE_HTML_BYTES, {
+        message: `HTML files over ${CAPTURE_HTML_BYTES / 1024 / 1024} MiB are not accepted.`,
+      }),
+    fileName: z.string().min(1).max(255),
+  }),
+]);
+
+/** `pages.capture`: a page captured at 1–4 widths into a design, each width a page. */
+export const captureRequestSchema = z.strictObject({
+  designId: idSchema,
+  target: captureTargetSchema,
+  widths: z
+    .array(captureWidthSchema)
+    .min(1, 'Choose at least one width.')
+    .max(MAX_CAPTURE_WIDTHS, `Choose at most ${MAX_CAPTURE_WIDTHS} widths.`)
+    .refine((w) => new Set(w).size === w.length, { message: 'Each width may be chosen once.' }),
+  taskId: taskIdSchema,
+  /** CSS selectors of things to hide before the screenshot; a default list when absent. */
+  hideSelectors: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(500)
+        .regex(/^[^{}<>;]+$/, 'A selector to hide may not hold { } < > or ;.'),
+    )
+    .max(50)
+    .optional(),
+});
+
+export type CaptureRequest = z.output<typeof captureRequestSchema>;
 export type NewDesignInput = z.output<typeof newDesignSchema>;
 export type NewPageInput = z.output<typeof newPageSchema>;
 export type NewCommentInput = z.output<typeof newCommentSchema>;

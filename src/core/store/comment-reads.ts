@@ -29,7 +29,19 @@ export function toReply(row: ReplyRow): Reply {
   };
 }
 
-function toComment(row: CommentRow, replies: Reply[]): Comment {
+/** A comment's anchor columns (schema version 5), where a re-capture left its pin. */
+interface AnchorColumns {
+  anchor_gone: number;
+  shown_x: number | null;
+  shown_y: number | null;
+  shown_for: string | null;
+}
+
+function toComment(row: CommentRow & Partial<AnchorColumns>, replies: Reply[]): Comment {
+  // A re-capture's move of someone else's signed pin holds until the record changes.
+  const shown = row.shown_for != null && row.shown_for === row.updated_hlc;
+  const x = shown ? (row.shown_x ?? row.x) : row.x;
+  const y = shown ? (row.shown_y ?? row.y) : row.y;
   return {
     id: row.id,
     contents: row.contents,
@@ -37,13 +49,18 @@ function toComment(row: CommentRow, replies: Reply[]): Comment {
     reviewerId: row.reviewer_id,
     pageId: row.page_id,
     tag: row.tag as Tag,
-    position: { x: row.x, y: row.y, page: row.page_id },
+    position: { x, y, page: row.page_id },
     status: row.status as CommentStatus,
     number: row.number,
     unread: row.unread === 1,
+    ...(row.anchor_gone === 1 ? { anchorGone: true as const } : {}),
     replies,
   };
 }
+
+/** Where a pin shows: a re-capture's move of a signed pin while the record is unchanged. */
+const SHOWN_XY = `CASE WHEN shown_for = updated_hlc THEN COALESCE(shown_x, x) ELSE x END,
+    CASE WHEN shown_for = updated_hlc THEN COALESCE(shown_y, y) ELSE y END`;
 
 // Replies read as a conversation, oldest first; rowid breaks ties within a millisecond.
 const REPLY_ORDER = 'ORDER BY created_at, rowid';
@@ -52,8 +69,8 @@ const REPLY_ORDER = 'ORDER BY created_at, rowid';
  * A page's comments as rows of values, in this order: about twice as fast to read. The
  * pin number is the place in creation order, so the index on it lists newest first.
  */
-const PAGE_COMMENTS = `SELECT id, contents, created_at, reviewer_id, page_id, tag, x, y, status,
-    number, unread
+const PAGE_COMMENTS = `SELECT id, contents, created_at, reviewer_id, page_id, tag, ${SHOWN_XY},
+    status, number, unread, anchor_gone
   FROM comments WHERE page_id = ? ORDER BY number DESC`;
 type PageCommentRow = [
   string,
@@ -65,6 +82,7 @@ type PageCommentRow = [
   number,
   number,
   CommentStatus,
+  number,
   number,
   number,
 ];
@@ -100,19 +118,22 @@ export function listPageComments(db: DatabaseSync, pageId: string): Comment[] {
     list.push(toReply(reply));
     replies.set(reply.comment_id, list);
   }
-  return rows.map(([id, contents, createdAt, reviewerId, page, tag, x, y, status, n, unread]) => ({
-    id,
-    contents,
-    created_at: createdAt,
-    reviewerId,
-    pageId: page,
-    tag,
-    position: { x, y, page },
-    status,
-    number: n,
-    unread: unread === 1,
-    replies: replies.get(id) ?? [],
-  }));
+  return rows.map(
+    ([id, contents, createdAt, reviewerId, page, tag, x, y, status, n, unread, gone]) => ({
+      id,
+      contents,
+      created_at: createdAt,
+      reviewerId,
+      pageId: page,
+      tag,
+      position: { x, y, page },
+      status,
+      number: n,
+      unread: unread === 1,
+      ...(gone === 1 ? { anchorGone: true as const } : {}),
+      replies: replies.get(id) ?? [],
+    }),
+  );
 }
 
 /** How many comments a design has, optionally only those matching `filters`. */

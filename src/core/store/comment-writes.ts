@@ -5,6 +5,7 @@ import type { CommentEdit, NewCommentInput } from '../../shared/schemas.ts';
 import { assertMayChangeComment, type CommentChange } from '../permissions.ts';
 import { encodeHlc } from '../packages/hlc.ts';
 import { isoOfStamp, stampNow, withClock } from './clock.ts';
+import { writeAnchor } from './anchors.ts';
 import { getComment } from './comment-reads.ts';
 import { replyRecordOf } from './record-rows.ts';
 import {
@@ -65,6 +66,8 @@ export function addComment(db: DatabaseSync, comment: NewComment): Comment {
       stamp,
       number,
     );
+    // On a captured page, the comment remembers its element so a re-capture can follow it.
+    if (page.elements !== null) writeAnchor(db, id, page.elements, x, y);
     touchDesign(db, page.design_id, at);
   });
   return getComment(db, id);
@@ -228,6 +231,7 @@ export function moveComment(
     db.prepare(
       'UPDATE comments SET x = ?, y = ?, updated_at = ?, updated_hlc = ?, sig = NULL WHERE id = ?',
     ).run(x, y, at, stamp, row.id);
+    writeAnchor(db, row.id, requirePage(db, row.page_id).elements, x, y);
   });
   return getComment(db, id);
 }

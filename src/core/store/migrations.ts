@@ -204,12 +204,45 @@ function v4ReviewPackages(db: DatabaseSync): void {
   `);
 }
 
+/**
+ * Captured pages and element anchors. A captured page remembers its source (address and
+ * width: a new capture of both replaces its image) and a note (cut at the height limit).
+ * A comment remembers its element: selector, the pin's offset inside it (0–1 of its box),
+ * and whether a re-capture lost it. `shown_x`/`shown_y` are where a re-capture moved
+ * someone else's signed pin here; they count while `shown_for` equals `updated_hlc`, so a
+ * later change of the record (a merge) takes over. All local: none of it is in packages.
+ */
+function vNCaptureAnchors(db: DatabaseSync): void {
+  db.exec(`
+    ALTER TABLE pages ADD COLUMN source_address TEXT NULL;
+    ALTER TABLE pages ADD COLUMN source_width INTEGER NULL
+      CHECK (source_width IS NULL OR source_width BETWEEN 200 AND 3600);
+    ALTER TABLE pages ADD COLUMN capture_note TEXT NULL;
+    CREATE INDEX pages_by_source ON pages (design_id, source_address, source_width)
+      WHERE source_address IS NOT NULL;
+
+    ALTER TABLE comments ADD COLUMN anchor_selector TEXT NULL;
+    ALTER TABLE comments ADD COLUMN anchor_x REAL NULL
+      CHECK (anchor_x IS NULL OR anchor_x BETWEEN 0 AND 1);
+    ALTER TABLE comments ADD COLUMN anchor_y REAL NULL
+      CHECK (anchor_y IS NULL OR anchor_y BETWEEN 0 AND 1);
+    ALTER TABLE comments ADD COLUMN anchor_gone INTEGER NOT NULL DEFAULT 0
+      CHECK (anchor_gone IN (0, 1));
+    ALTER TABLE comments ADD COLUMN shown_x REAL NULL
+      CHECK (shown_x IS NULL OR shown_x BETWEEN 0 AND 100);
+    ALTER TABLE comments ADD COLUMN shown_y REAL NULL
+      CHECK (shown_y IS NULL OR shown_y BETWEEN 0 AND 100);
+    ALTER TABLE comments ADD COLUMN shown_for TEXT NULL;
+  `);
+}
+
 /** Every schema version in order: entry i takes a database to version i + 1. */
 export const MIGRATIONS: readonly Migration[] = [
   v1ReviewModel,
   v2Conversations,
   v3DesignIndexCoversIds,
   v4ReviewPackages,
+  vNCaptureAnchors,
 ];
 
 /** The newest schema version this build of Crit knows. */

@@ -2,13 +2,13 @@ import type { DatabaseSync } from 'node:sqlite';
 import { v4 } from 'uuid';
 import type { Page } from '../../shared/domain.ts';
 import {
-  elementMapSchema,
+  mappedElementMapSchema,
   parseStoredElementMap,
-  type ElementBox,
+  type MappedElement,
 } from '../../shared/element-map.ts';
 import { CritError } from '../../shared/errors.ts';
 import type { NewPageInput } from '../../shared/schemas.ts';
-import { storePageImage } from './image-import.ts';
+import { storePageImage, type StoredPageImage } from './image-import.ts';
 import { imageAddress, type ImageExt, type ImageStore } from './image-store.ts';
 import { isoOfStamp, stampNow } from './clock.ts';
 import {
@@ -26,14 +26,14 @@ import { transaction } from './transaction.ts';
  * A new page as `pages.add` parsed it (name and bytes checked by the contract's schema;
  * the design is `addPage`'s own argument), with an element map for a captured page.
  */
-export type NewPage = Omit<NewPageInput, 'designId'> & { elements?: ElementBox[] | null };
+export type NewPage = Omit<NewPageInput, 'designId'> & { elements?: MappedElement[] | null };
 
 /**
- * Checks an element map before it is stored. No bridge call carries one yet (pages
- * come from image files), so the store applies the map's schema itself.
+ * Checks an element map (in percent, with selectors) before it is stored. No bridge call
+ * carries one (maps come from captures in main), so the store applies the schema itself.
  */
-function checkElements(elements: unknown): ElementBox[] {
-  const parsed = elementMapSchema.safeParse(elements);
+export function checkElements(elements: unknown): MappedElement[] {
+  const parsed = mappedElementMapSchema.safeParse(elements);
   if (!parsed.success) {
     throw new CritError(
       'invalid-argument',
@@ -55,7 +55,19 @@ function toPage(row: PageRow): Page {
   // Parsed with the map's schema, not cast: a damaged row reads as a page without a map.
   const elements = parseStoredElementMap(row.elements);
   if (elements) page.elements = elements;
+  const source = row as Partial<SourceColumns>;
+  if (typeof source.source_address === 'string' && typeof source.source_width === 'number') {
+    page.source = { address: source.source_address, width: source.source_width };
+    if (source.capture_note) page.source.note = source.capture_note;
+  }
   return page;
+}
+
+/** The columns a captured page has besides a page's (schema version 5). */
+export interface SourceColumns {
+  source_address: string | null;
+  source_width: number | null;
+  capture_note: string | null;
 }
 
 function pageRows(db: DatabaseSync, designId: string): PageRow[] {
@@ -104,44 +116,85 @@ export async function addPage(
   designId: string,
   page: NewPage,
 ): Promise<Page> {
-  const { name } = page;
   assertOwnsDesign(db, requireDesign(db, designId));
   const elements = page.elements == null ? null : checkElements(page.elements);
-  const { info, hash, thumbHash } = await storePageImage(store, page.bytes);
-
-  const id = v4();
-  transaction(db, () => {
-    // Checked again: the design may have been deleted while the image was decoded.
-    assertOwnsDesign(db, requireDesign(db, designId));
-    const stamp = stampNow(db);
-    const at = isoOfStamp(stamp);
-    // One past the last: pages merged from a package may leave gaps.
-    const { next } = db
-      .prepare('SELECT COALESCE(MAX(position) + 1, 0) AS next FROM pages WHERE design_id = ?')
-      .get(designId) as { next: number };
-    db.prepare(
-      `INSERT INTO pages (id, design_id, name, position, image_hash, image_ext, width, height,
-         thumb_hash, elements, created_at, updated_at, created_hlc, updated_hlc)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      id,
-      designId,
-      name,
-      next,
-      hash,
-      info.ext,
-      info.width,
-      info.height,
-      thumbHash,
-      elements && JSON.stringify(elements),
-      at,
-      at,
-      stamp,
-      stamp,
-    );
-    touchDesign(db, designId, at);
-  });
+  const stored = await storePageImage(store, page.bytes);
+  const id = transaction(db, () => insertPageRow(db, designId, page.name, stored, elements));
   return getPage(db, id);
+}
+
+/**
+ * Writes a new page's row at the end of a design, inside the caller's transaction, for
+ * an image already in the store; checks the design again, since it may have been deleted
+ * while the image was decoded. Returns the page's id.
+ */
+export function insertPageRow(
+  db: DatabaseSync,
+  designId: string,
+  name: string,
+  { info, hash, thumbHash }: StoredPageImage,
+  elements: MappedElement[] | null,
+): string {
+  const id = v4();
+  assertOwnsDesign(db, requireDesign(db, designId));
+  const stamp = stampNow(db);
+  const at = isoOfStamp(stamp);
+  // One past the last: pages merged from a package may leave gaps.
+  const { next } = db
+    .prepare('SELECT COALESCE(MAX(position) + 1, 0) AS next FROM pages WHERE design_id = ?')
+    .get(designId) as { next: number };
+  db.prepare(
+    `INSERT INTO pages (id, design_id, name, position, image_hash, image_ext, width, height,
+       thumb_hash, elements, created_at, updated_at, created_hlc, updated_hlc)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    id,
+    designId,
+    name,
+    next,
+    hash,
+    info.ext,
+    info.width,
+    info.height,
+    thumbHash,
+    elements && JSON.stringify(elements),
+    at,
+    at,
+    stamp,
+    stamp,
+  );
+  touchDesign(db, designId, at);
+  return id;
+}
+
+/**
+ * Gives a page a new image (already in the store) and element map, inside the caller's
+ * transaction, as the design's owner.
+ */
+export function updatePageImageRow(
+  db: DatabaseSync,
+  pageId: string,
+  { info, hash, thumbHash }: StoredPageImage,
+  elements: MappedElement[] | null,
+): void {
+  const page = ownedPage(db, pageId);
+  const stamp = stampNow(db);
+  const at = isoOfStamp(stamp);
+  db.prepare(
+    `UPDATE pages SET image_hash = ?, image_ext = ?, width = ?, height = ?, thumb_hash = ?,
+       elements = ?, updated_at = ?, updated_hlc = ?, sig = NULL WHERE id = ?`,
+  ).run(
+    hash,
+    info.ext,
+    info.width,
+    info.height,
+    thumbHash,
+    elements && JSON.stringify(elements),
+    at,
+    stamp,
+    page.id,
+  );
+  touchDesign(db, page.design_id, at);
 }
 
 /** Renames a page (the name as the contract's schema gave it). */
@@ -223,30 +276,11 @@ export async function replacePageImage(
   store: ImageStore,
   pageId: string,
   bytes: Uint8Array,
-  elements: ElementBox[] | null = null,
+  elements: MappedElement[] | null = null,
 ): Promise<Page> {
   ownedPage(db, pageId);
   const checked = elements === null ? null : checkElements(elements);
-  const { info, hash, thumbHash } = await storePageImage(store, bytes);
-  transaction(db, () => {
-    const page = ownedPage(db, pageId);
-    const stamp = stampNow(db);
-    const at = isoOfStamp(stamp);
-    db.prepare(
-      `UPDATE pages SET image_hash = ?, image_ext = ?, width = ?, height = ?, thumb_hash = ?,
-         elements = ?, updated_at = ?, updated_hlc = ?, sig = NULL WHERE id = ?`,
-    ).run(
-      hash,
-      info.ext,
-      info.width,
-      info.height,
-      thumbHash,
-      checked && JSON.stringify(checked),
-      at,
-      stamp,
-      page.id,
-    );
-    touchDesign(db, page.design_id, at);
-  });
+  const stored = await storePageImage(store, bytes);
+  transaction(db, () => updatePageImageRow(db, pageId, stored, checked));
   return getPage(db, pageId);
 }

@@ -202,6 +202,8 @@ function arrayArbitraries(schema: AnySchema, ctx: ArbitraryContext): ArgumentArb
     // One more element than allowed, and one fewer.
     element.valid.map((item) => Array.from({ length: max + 1 }, () => item)),
     ...(min > 0 ? [element.valid.map((item) => Array.from({ length: min - 1 }, () => item))] : []),
+    // The same element twice, for lists that must hold distinct items.
+    element.valid.map((item) => [item, item]),
     // Holes, and objects that only look like arrays.
     fc.integer({ min: 1, max: 3 }).map((n) => {
       const sparse: unknown[] = [];
@@ -212,6 +214,16 @@ function arrayArbitraries(schema: AnySchema, ctx: ArbitraryContext): ArgumentArb
     fc.constantFrom(...WRONG_KINDS),
   );
   return split(schema, valid, invalidPool, element.namesRecord);
+}
+
+function unionArbitraries(schema: AnySchema, ctx: ArbitraryContext): ArgumentArbitraries {
+  const options = (schema._zod.def.options as AnySchema[]).map((o) => arbitrariesFor(o, ctx));
+  return split(
+    schema,
+    fc.oneof(...options.map((o) => o.valid)),
+    fc.oneof(...options.map((o) => o.invalid)),
+    options.some((o) => o.namesRecord),
+  );
 }
 
 /** The generators of one argument, from its schema. Throws for a kind with no generator. */
@@ -235,6 +247,8 @@ export function arbitrariesFor(schema: z.ZodType, ctx: ArbitraryContext): Argume
       return customArbitraries(s, ctx);
     case 'array':
       return arrayArbitraries(s, ctx);
+    case 'union':
+      return unionArbitraries(s, ctx);
     case 'pipe': {
       // A checked transform (the text rule): generate for its input, judge by the whole.
       const inner = arbitrariesFor(s._zod.def.in as AnySchema, ctx);

@@ -36,6 +36,8 @@ describe('buildMenuTemplate', () => {
     expect(roles(submenu(template, 'File'))).toEqual([
       'New design…',
       'Import pages…',
+      'Capture a web page…',
+      'separator',
       'Export report…',
       'separator',
       'close',
@@ -54,6 +56,8 @@ describe('buildMenuTemplate', () => {
     expect(roles(submenu(template, 'File'))).toEqual([
       'New design…',
       'Import pages…',
+      'Capture a web page…',
+      'separator',
       'Export report…',
       'separator',
       'close',
@@ -94,6 +98,7 @@ describe('buildMenuTemplate', () => {
     ['New design…', 'new-design', 'CmdOrCtrl+N'],
     ['Import pages…', 'import-pages', 'CmdOrCtrl+I'],
     ['Export report…', 'export-report', 'CmdOrCtrl+Shift+E'],
+    ['Capture a web page…', 'capture-page', 'CmdOrCtrl+Shift+C'],
   ])('File › %s hands the %s command to the renderer', (label, command, accelerator) => {
     for (const isMac of [false, true]) {
       const { template, runCommand } = build({ isMac });

@@ -268,4 +268,19 @@ describe('installSecurity', () => {
     contents.emit('will-navigate', event);
     expect(event.preventDefault).toHaveBeenCalled();
   });
+
+  it('leaves the webContents it is told to exempt (capture windows) to their own rules', () => {
+    const app = fake.app;
+    app.removeAllListeners('web-contents-created');
+    const exempt = new FakeWebContents();
+    const other = new FakeWebContents();
+    installSecurity(app as unknown as App, { exempt: (c) => c === (exempt as unknown) });
+    app.emit('web-contents-created', {}, exempt);
+    app.emit('web-contents-created', {}, other);
+    expect(exempt.setWindowOpenHandler).not.toHaveBeenCalled();
+    expect(other.setWindowOpenHandler).toHaveBeenCalledTimes(1);
+    const event = fakeEvent('https://example.com/');
+    exempt.emit('will-navigate', event);
+    expect(event.preventDefault).not.toHaveBeenCalled();
+  });
 });

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createDispatch, type Dispatch } from '../../../src/core/dispatch.ts';
 import { createHandlers } from '../../../src/core/handlers.ts';
 import { bindContract, type IpcEventLike } from '../../../src/main/ipc.ts';
 import { isTrustedSender } from '../../../src/main/security.ts';
+import { createPlaywrightCapturer } from '../../../src/server/capture-driver.ts';
 import { buildApi } from '../../../src/preload/build-api.ts';
 import {
   CHANNELS,
@@ -269,6 +270,32 @@ const STORE_SAMPLES: Partial<Record<Channel, Sample>> = {
         avatar: expect.stringMatching(/^\/media\/initials\//),
       }),
   },
+  'pages:capture': {
+    args: async (api) => {
+      const design = await makeDesign(api);
+      const html = new TextEncoder().encode(
+        '<!doctype html><title>Fixture</title><header><nav><a href="/">Home</a></nav></header><main><p>Hello</p></main>',
+      );
+      return [
+        {
+          designId: design.id,
+          target: { html, fileName: 'fixture.html' },
+          widths: [390],
+          taskId: 'bridge-capture',
+        },
+      ];
+    },
+    check: (value) => {
+      const pages = value as { name: string; width?: number }[];
+      expect(pages).toHaveLength(1);
+      expect(pages[0]).toMatchObject({ name: expect.stringContaining('Fixture'), width: 390 });
+    },
+  },
+  'pages:cancelCapture': {
+    // Cancelling a capture that is not running is harmless: nothing to stop.
+    args: ['no-such-capture'],
+    check: (value) => expect(value).toBeUndefined(),
+  },
   'reports:export': {
     args: async (api) => {
       await makeProfile(api);
@@ -289,6 +316,8 @@ const STORE_SAMPLES: Partial<Record<Channel, Sample>> = {
 Object.assign(SAMPLES, STORE_SAMPLES);
 
 const APP_URL = 'crit://app/index.html';
+// A real Chromium for pages:capture, started only when that sample runs.
+const capturer = createPlaywrightCapturer();
 const resourcesDir = path.resolve(import.meta.dirname, '../../../resources');
 let dataDir: string;
 let ipcMain: FakeIpcMain;
@@ -297,11 +326,14 @@ let dispatch: Mock<Dispatch>;
 beforeEach(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'crit-bridge-'));
   ipcMain = new FakeIpcMain();
-  dispatch = vi.fn(createDispatch(createHandlers({ resourcesDir, dataDir })));
+  dispatch = vi.fn(
+    createDispatch(createHandlers({ resourcesDir, dataDir, openCapture: capturer.open })),
+  );
   bindContract(ipcMain, dispatch, (url) => isTrustedSender(url));
 });
 
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => capturer.close());
 
 function apiFrom(senderUrl: string | null = APP_URL): RawApi {
   return buildApi(fakeIpcRenderer(ipcMain, senderUrl));

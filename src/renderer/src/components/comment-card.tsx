@@ -75,6 +75,9 @@ export function CommentCard(props: CommentCardProps) {
           </span>
         </header>
         {comment.status === 'resolved' && <p className="comment-card__status">Resolved</p>}
+        {comment.anchorGone && (
+          <p className="comment-card__note">Its element is no longer on the page</p>
+        )}
         <p className="comment-card__contents">{comment.contents}</p>
         {props.children}
       </article>

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import type { Comment, Page } from '../../../shared/domain.ts';
 import { api } from '../bridge/api.ts';
 import { AppHeader } from '../components/app-header.tsx';
+import { CaptureControl } from '../components/capture-control.tsx';
 import { CommentThread } from '../components/comment-thread.tsx';
 import { CommentsPanel } from '../components/comments-panel.tsx';
 import { Composer } from '../components/composer.tsx';
@@ -102,6 +103,9 @@ export function DesignReviewScreen({ id }: { id: string }) {
           {imports.progress.detail && ` (${imports.progress.detail})`}…
         </output>
       )}
+      {page?.source?.note && (
+        <output className="status-line">This page was captured: {page.source.note}</output>
+      )}
       {imports.errors.length > 0 && (
         <ErrorNote
           message={`Some files were not added. ${imports.errors.join(' ')}`}
@@ -140,6 +144,7 @@ export function DesignReviewScreen({ id }: { id: string }) {
                 void imports.run(files);
               }}
             />
+            <CaptureControl designId={id} />
             <ExportReport designId={id} disabled={!design} />
             <WorkspaceTools canComment={page !== null} />
           </AppHeader>
