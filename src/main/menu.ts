@@ -15,7 +15,7 @@ export interface MenuOptions {
   isDev: boolean;
   /** Opens the help page in the system browser. */
   openHelp: () => void;
-  /** Hands a command (File › New design…, Import pages…) to the renderer. */
+  /** Hands a command (File › New design…, Import pages…, Open…, …) to the renderer. */
   runCommand: (command: MenuCommand) => void;
 }
 
@@ -50,6 +50,13 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
         label: 'Import pages…',
         accelerator: 'CmdOrCtrl+I',
         click: () => runCommand('import-pages'),
+      },
+      { type: 'separator' },
+      { label: 'Open…', accelerator: 'CmdOrCtrl+O', click: () => runCommand('open-package') },
+      {
+        label: 'Export review package…',
+        accelerator: 'CmdOrCtrl+E',
+        click: () => runCommand('export-package'),
       },
       { type: 'separator' },
       // macOS keeps Quit in the app menu.

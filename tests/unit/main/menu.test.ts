@@ -37,6 +37,9 @@ describe('buildMenuTemplate', () => {
       'New design…',
       'Import pages…',
       'separator',
+      'Open…',
+      'Export review package…',
+      'separator',
       'close',
       'separator',
       'quit',
@@ -53,6 +56,9 @@ describe('buildMenuTemplate', () => {
     expect(roles(submenu(template, 'File'))).toEqual([
       'New design…',
       'Import pages…',
+      'separator',
+      'Open…',
+      'Export review package…',
       'separator',
       'close',
     ]);
@@ -91,6 +97,8 @@ describe('buildMenuTemplate', () => {
   it.each([
     ['New design…', 'new-design', 'CmdOrCtrl+N'],
     ['Import pages…', 'import-pages', 'CmdOrCtrl+I'],
+    ['Open…', 'open-package', 'CmdOrCtrl+O'],
+    ['Export review package…', 'export-package', 'CmdOrCtrl+E'],
   ])('File › %s hands the %s command to the renderer', (label, command, accelerator) => {
     for (const isMac of [false, true]) {
       const { template, runCommand } = build({ isMac });
