@@ -4,6 +4,8 @@ import { createEventHub, type EventHub } from './events.ts';
 import { exportDesign } from './packages/export-design.ts';
 import { openPackage } from './packages/open-package.ts';
 import { runStep, taskProgress } from './progress.ts';
+import type { PdfPrinter } from './reports/export-report.ts';
+import { exportReport } from './reports/export-task.ts';
 import { SAMPLES } from './samples/catalogue.ts';
 import { buildSample } from './samples/build-sample.ts';
 import { createSampleElements } from './samples/sample-elements.ts';
@@ -47,6 +49,8 @@ export interface CoreContext {
   dataDir: string;
   /** The app's version, written into review packages' manifests. */
   appVersion?: string;
+  /** Prints report HTML to PDF with the host's Chromium; without it PDF reports are refused. */
+  printPdf?: PdfPrinter;
 }
 
 /**
@@ -135,6 +139,10 @@ export function createHandlers(
       get: () => getProfile(db()),
       save: (input) =>
         data().collector.importing(() => saveProfile(db(), data().images, input), true),
+    },
+    reports: {
+      export: (request) =>
+        exportReport(db(), data().images, request, { hub, printPdf: ctx.printPdf }),
     },
   };
 }

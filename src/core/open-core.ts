@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createDispatch, type Dispatch } from './dispatch.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { createHandlers } from './handlers.ts';
+import type { PdfPrinter } from './reports/export-report.ts';
 import type { MediaRoots } from './media.ts';
 import { IMAGES_FOLDER, openDataFolder, resolveInitialsRequest } from './store/index.ts';
 
@@ -24,6 +25,8 @@ export interface CoreLocations {
   dataDir: string;
   /** The app's version, written into review packages. */
   appVersion?: string;
+  /** The host's PDF printer for reports (Electron's printToPDF, or a headless Chromium). */
+  printPdf?: PdfPrinter;
 }
 
 /**

@@ -8,6 +8,7 @@ import { bindContract, bindEvents } from './ipc.ts';
 import { HELP_URL, installMenu, type MenuCommand } from './menu.ts';
 import { packagePathsFrom } from './open-files.ts';
 import { createPackageOpener, type PackageOpener } from './open-packages.ts';
+import { createElectronPdfPrinter } from './pdf-printer.ts';
 import { registerAppProtocol } from './protocol.ts';
 import { hardenSession, installSecurity, isTrustedSender, openExternalSafely } from './security.ts';
 import { createMainWindow } from './window.ts';
@@ -97,6 +98,7 @@ function start(): void {
       rendererDir,
       dataDir: app.getPath('userData'),
       appVersion: app.getVersion(),
+      printPdf: createElectronPdfPrinter(app.getPath('temp')),
     });
   } catch (error) {
     // Another Crit holds the data folder (or it is from a newer Crit): say so and leave.
@@ -119,7 +121,7 @@ function start(): void {
     () => BrowserWindow.getAllWindows().map((win) => win.webContents),
     trusted,
   );
-  hardenSession(session.defaultSession);
+  hardenSession(session.defaultSession, { devServerUrl });
   registerAppProtocol(core.media);
   installMenu({
     appName: app.getName(),

@@ -15,7 +15,7 @@ export interface MenuOptions {
   isDev: boolean;
   /** Opens the help page in the system browser. */
   openHelp: () => void;
-  /** Hands a command (File › New design…, Import pages…, Open…, …) to the renderer. */
+  /** Hands a command (File › New design…, Open…, Export report…, …) to the renderer. */
   runCommand: (command: MenuCommand) => void;
 }
 
@@ -50,6 +50,11 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
         label: 'Import pages…',
         accelerator: 'CmdOrCtrl+I',
         click: () => runCommand('import-pages'),
+      },
+      {
+        label: 'Export report…',
+        accelerator: 'CmdOrCtrl+Shift+E',
+        click: () => runCommand('export-report'),
       },
       { type: 'separator' },
       { label: 'Open…', accelerator: 'CmdOrCtrl+O', click: () => runCommand('open-package') },

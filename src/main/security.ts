@@ -1,4 +1,4 @@
-import { shell, type App, type Session, type WebContents } from 'electron';
+import { shell, type App, type DownloadItem, type Session, type WebContents } from 'electron';
 import { isAppUrl } from './app-url.ts';
 
 /** Opens a URL in the system browser. */
@@ -79,11 +79,41 @@ export function hardenWebContents(contents: WebContents, options: SecurityOption
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
-/** Denies every permission (camera, notifications, geolocation, …) a page could ask for. */
-export function hardenSession(session: Session): void {
+/**
+ * True for a Blob URL the app's own page made (`blob:crit://app/…`): the only thing the
+ * app ever downloads, a report it was handed over the bridge.
+ */
+export function isOwnBlobUrl(url: string, devServerUrl?: string): boolean {
+  return url.startsWith('blob:') && isAppUrl(url.slice('blob:'.length), devServerUrl);
+}
+
+/**
+ * Lets the app's page save a file it made itself: a Blob URL of its own origin, started
+ * from one of its own pages. Electron then asks where to save it with the system's save
+ * dialog (no save path is set). Every other download is cancelled.
+ */
+export function allowOwnDownloads(session: Session, devServerUrl?: string): void {
+  session.on('will-download', (event, item: DownloadItem, contents: WebContents | null) => {
+    const from = contents && !contents.isDestroyed() ? contents.getURL() : '';
+    if (!isOwnBlobUrl(item.getURL(), devServerUrl) || !isAppUrl(from, devServerUrl)) {
+      event.preventDefault();
+      return;
+    }
+    const fileName = item.getFilename();
+    const title = /\.critpkg$/i.test(fileName) ? 'Save review package' : 'Save report';
+    item.setSaveDialogOptions({ title, defaultPath: fileName });
+  });
+}
+
+/**
+ * Denies every permission (camera, notifications, geolocation, …) a page could ask for,
+ * and every download but the app's own files.
+ */
+export function hardenSession(session: Session, options: SecurityOptions = {}): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
   session.setDevicePermissionHandler(() => false);
+  allowOwnDownloads(session, options.devServerUrl);
 }
 
 /** Hardens every webContents the app ever creates, windows and anything else. */

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openCore } from '../core/open-core.ts';
+import type { ChromiumPdfPrinter } from './pdf-printer.ts';
 import { startServer } from './server.ts';
 import { tokenWeakness } from './token-strength.ts';
 
@@ -40,9 +41,16 @@ if (!existsSync(path.join(rendererDir, 'index.html'))) {
 }
 mkdirSync(dataDir, { recursive: true });
 
+// Reports print to PDF in a headless Chromium, loaded and started on the first PDF only.
+let printer: Promise<ChromiumPdfPrinter> | null = null;
+const printPdf = async (html: string) => {
+  printer ??= import('./pdf-printer.ts').then((m) => m.createPdfPrinter());
+  return (await printer).print(html);
+};
+
 const core = (() => {
   try {
-    return openCore({ dataDir, rendererDir, resourcesDir });
+    return openCore({ dataDir, rendererDir, resourcesDir, printPdf });
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -58,9 +66,13 @@ console.log(`Crit is serving at ${server.url}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    void server.close().then(() => {
-      core.close();
-      process.exit(0);
-    });
+    void server
+      .close()
+      .then(() => printer?.then((p) => p.close()))
+      .catch((error: unknown) => console.error('crit serve: could not close the printer:', error))
+      .finally(() => {
+        core.close();
+        process.exit(0);
+      });
   });
 }

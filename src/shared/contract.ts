@@ -28,7 +28,9 @@ import {
   percentSchema as percent,
   profileInputSchema,
   replyTextSchema,
+  reportRequestSchema,
   sampleKeySchema,
+  type ReportFile,
 } from './schemas.ts';
 
 export type { DesignView } from './domain.ts';
@@ -91,6 +93,9 @@ export const contract = {
   profile: {
     get: call<Profile | null>()(z.tuple([])),
     save: call<Profile>()(z.tuple([profileInputSchema])),
+  },
+  reports: {
+    export: call<ReportFile>()(z.tuple([reportRequestSchema])),
   },
 } as const satisfies Record<string, Record<string, CallDef>>;
 

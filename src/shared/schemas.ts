@@ -103,3 +103,37 @@ export type NewPageInput = z.output<typeof newPageSchema>;
 export type NewCommentInput = z.output<typeof newCommentSchema>;
 export type CommentEdit = z.output<typeof commentEditSchema>;
 export type ProfileInput = z.output<typeof profileInputSchema>;
+
+/** The formats a report comes in. */
+export const REPORT_FORMATS = ['pdf', 'html', 'csv', 'markdown'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** Which comments a report includes: those the workspace's filters show; absent means all. */
+export const reportFiltersSchema = z.strictObject({
+  status: commentStatusSchema.optional(),
+  reviewerId: idSchema.optional(),
+  tag: tagSchema.optional(),
+});
+
+/**
+ * `reports.export`: a design, some of its pages (none listed: all) and the filters. At
+ * most 1,000 pages are named, which keeps the call under browser mode's body limit for
+ * calls without a file; more than that is a report of the whole design.
+ */
+export const reportRequestSchema = z.strictObject({
+  designId: idSchema,
+  format: z.enum(REPORT_FORMATS),
+  pageIds: z.array(idSchema).max(1000).optional(),
+  filters: reportFiltersSchema.optional(),
+  /** Names the `progress:update` events of this export, so the renderer can show them. */
+  taskId: z.string().min(1).max(100).optional(),
+});
+
+/** A finished report, ready to save: its suggested file name, media type and bytes. */
+export interface ReportFile {
+  fileName: string;
+  mime: string;
+  bytes: Uint8Array;
+}
+
+export type ReportRequest = z.output<typeof reportRequestSchema>;

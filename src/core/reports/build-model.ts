@@ -5,6 +5,9 @@ import { CritError } from '../../shared/errors.ts';
 import { getDesign, listDesignReviewers, listPageComments, type ImageStore } from '../store/index.ts';
 import type { ReportComment, ReportFilters, ReportModel, ReportPage } from './report-model.ts';
 
+/** Called as each page is read: how many are done, of how many, and the page's name. */
+export type PageProgress = (done: number, total: number, name: string) => void;
+
 /** What to report on: the design, optionally some of its pages, and the filters. */
 export interface ReportRequest {
   designId: string;
@@ -47,13 +50,15 @@ function matches(c: Comment, filters: ReportFilters): boolean {
 /**
  * Reads a design's report model from the store: the chosen pages with their screenshots
  * and the comments that pass the filters, in number order. Throws `not-found` for an
- * unknown design or a page that is not the design's.
+ * unknown design, a page that is not the design's, or a reviewer filter naming someone
+ * with no part in the design.
  */
 export async function buildReportModel(
   db: DatabaseSync,
   images: ImageStore,
   request: ReportRequest,
   now = new Date(),
+  onPage?: PageProgress,
 ): Promise<ReportModel> {
   const design = getDesign(db, request.designId);
   const filters = request.filters ?? {};
@@ -73,10 +78,13 @@ export async function buildReportModel(
       }
     }
   }
+  if (filters.reviewerId && !people.has(filters.reviewerId)) {
+    throw new CritError('not-found', 'The chosen reviewer has no part in this design.');
+  }
   const person = (id: string) => people.get(id);
+  const chosen = wanted ? rows.filter((r) => wanted.has(r.id)) : rows;
   const pages: ReportPage[] = [];
-  for (const row of rows) {
-    if (wanted && !wanted.has(row.id)) continue;
+  for (const row of chosen) {
     const all = listPageComments(db, row.id);
     const numbers = numbered(all);
     const comments: ReportComment[] = all
@@ -107,6 +115,7 @@ export async function buildReportModel(
       image: { bytes: new Uint8Array(bytes), width: row.width, height: row.height },
       comments,
     });
+    onPage?.(pages.length, chosen.length, row.name);
   }
   const reviewerName = filters.reviewerId ? person(filters.reviewerId)?.name : undefined;
   return {

@@ -1,24 +1,19 @@
 import yazl from 'yazl';
 import sharp from 'sharp';
+import type { ReportFile, ReportFormat } from '../../shared/schemas.ts';
 import { reportCsv } from './csv.ts';
 import { reportHtml } from './html.ts';
 import { pageImageName, reportMarkdown } from './markdown.ts';
 import type { ReportModel, ReportPage } from './report-model.ts';
 import { prepareSlices } from './slice-images.ts';
 
-/** The formats a report comes in. */
-export const REPORT_FORMATS = ['pdf', 'html', 'csv', 'markdown'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export { REPORT_FORMATS, type ReportFile, type ReportFormat } from '../../shared/schemas.ts';
 
 /** Prints a self-contained HTML document to PDF; each host drives its own Chromium. */
 export type PdfPrinter = (html: string) => Promise<Uint8Array>;
 
-/** A finished report, ready to save. */
-export interface ReportFile {
-  fileName: string;
-  mime: string;
-  bytes: Uint8Array;
-}
+/** Called as each page of a report is laid out (HTML, PDF) or drawn (Markdown). */
+export type RenderProgress = (done: number, name: string) => void;
 
 function baseName(model: ReportModel): string {
   const slug = model.design.name
@@ -65,10 +60,16 @@ function zip(entries: [string, Uint8Array][]): Promise<Uint8Array> {
 }
 
 /** Builds the self-contained HTML report: cover, then each page's slices and comments. */
-export async function buildHtmlReport(model: ReportModel): Promise<string> {
+export async function buildHtmlReport(
+  model: ReportModel,
+  onPage?: RenderProgress,
+): Promise<string> {
   const pages = [];
   // One page at a time: a tall screenshot's decode is the largest thing held in memory.
-  for (const page of model.pages) pages.push(await prepareSlices(page));
+  for (const page of model.pages) {
+    pages.push(await prepareSlices(page));
+    onPage?.(pages.length, page.name);
+  }
   return reportHtml(model, pages);
 }
 
@@ -80,6 +81,7 @@ export async function renderReport(
   model: ReportModel,
   format: ReportFormat,
   printPdf: PdfPrinter,
+  onPage?: RenderProgress,
 ): Promise<ReportFile> {
   const name = baseName(model);
   switch (format) {
@@ -93,13 +95,13 @@ export async function renderReport(
       return {
         fileName: `${name}.html`,
         mime: 'text/html',
-        bytes: new TextEncoder().encode(await buildHtmlReport(model)),
+        bytes: new TextEncoder().encode(await buildHtmlReport(model, onPage)),
       };
     case 'pdf':
       return {
         fileName: `${name}.pdf`,
         mime: 'application/pdf',
-        bytes: await printPdf(await buildHtmlReport(model)),
+        bytes: await printPdf(await buildHtmlReport(model, onPage)),
       };
     case 'markdown': {
       const entries: [string, Uint8Array][] = [
@@ -107,6 +109,7 @@ export async function renderReport(
       ];
       for (const [i, page] of model.pages.entries()) {
         entries.push([`images/${pageImageName(i, page.name)}`, await pinnedImage(page)]);
+        onPage?.(i + 1, page.name);
       }
       return { fileName: `${name}-markdown.zip`, mime: 'application/zip', bytes: await zip(entries) };
     }

@@ -172,6 +172,48 @@ function customArbitraries(schema: AnySchema, ctx: ArbitraryContext): ArgumentAr
   return split(schema, fc.constantFrom(...ctx.images), invalidPool);
 }
 
+/** An array's length bounds, read from its zod checks. */
+function lengthBounds(schema: AnySchema): { min: number; max: number } {
+  const checks = (schema._zod.def.checks ?? []) as {
+    _zod: { def: { check: string; minimum?: number; maximum?: number; length?: number } };
+  }[];
+  let min = 0;
+  let max = 100_000;
+  for (const { _zod } of checks) {
+    const { check, minimum, maximum, length } = _zod.def;
+    if (check === 'min_length' && minimum !== undefined) min = minimum;
+    if (check === 'max_length' && maximum !== undefined) max = maximum;
+    if (check === 'length_equals' && length !== undefined) min = max = length;
+  }
+  return { min, max };
+}
+
+function arrayArbitraries(schema: AnySchema, ctx: ArbitraryContext): ArgumentArbitraries {
+  const element = arbitrariesFor(schema._zod.def.element as AnySchema, ctx);
+  const { min, max } = lengthBounds(schema);
+  const valid = fc.array(element.valid, { minLength: min, maxLength: Math.min(max, min + 5) });
+  const invalidPool = fc.oneof(
+    // One element wrong among right ones.
+    fc.tuple(valid, element.invalid, fc.nat()).map(([items, bad, at]) => {
+      const copy = [...items];
+      copy.splice(at % (copy.length + 1), 0, bad);
+      return copy;
+    }),
+    // One more element than allowed, and one fewer.
+    element.valid.map((item) => Array.from({ length: max + 1 }, () => item)),
+    ...(min > 0 ? [element.valid.map((item) => Array.from({ length: min - 1 }, () => item))] : []),
+    // Holes, and objects that only look like arrays.
+    fc.integer({ min: 1, max: 3 }).map((n) => {
+      const sparse: unknown[] = [];
+      sparse.length = n;
+      return sparse;
+    }),
+    element.valid.map((item) => ({ 0: item, length: 1 })),
+    fc.constantFrom(...WRONG_KINDS),
+  );
+  return split(schema, valid, invalidPool, element.namesRecord);
+}
+
 /** The generators of one argument, from its schema. Throws for a kind with no generator. */
 export function arbitrariesFor(schema: z.ZodType, ctx: ArbitraryContext): ArgumentArbitraries {
   const s = schema as AnySchema;
@@ -191,6 +233,8 @@ export function arbitrariesFor(schema: z.ZodType, ctx: ArbitraryContext): Argume
       return wrapped(s, ctx, null);
     case 'custom':
       return customArbitraries(s, ctx);
+    case 'array':
+      return arrayArbitraries(s, ctx);
     case 'pipe': {
       // A checked transform (the text rule): generate for its input, judge by the whole.
       const inner = arbitrariesFor(s._zod.def.in as AnySchema, ctx);

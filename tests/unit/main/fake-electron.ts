@@ -12,6 +12,7 @@ export class FakeWebContents extends EventEmitter {
   readonly mainFrame = { url: '', send: vi.fn((_channel: string, ..._args: unknown[]) => {}) };
   destroyed = false;
   isDestroyed = () => this.destroyed;
+  getURL = () => this.mainFrame.url;
   executeJavaScript = vi.fn(async (_code: string, _userGesture?: boolean) => undefined);
   windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
   setWindowOpenHandler = vi.fn((handler: (details: { url: string }) => { action: string }) => {
@@ -67,12 +68,22 @@ export class FakeBrowserWindow extends EventEmitter {
   }
 }
 
-/** A session whose permission handlers can be called. */
+/** A session whose permission handlers can be called and whose events can be emitted. */
 export function createFakeSession() {
-  return {
+  return Object.assign(new EventEmitter(), {
     setPermissionRequestHandler: vi.fn(),
     setPermissionCheckHandler: vi.fn(),
     setDevicePermissionHandler: vi.fn(),
+  });
+}
+
+/** A download as `will-download` hands it over: its URL, file name and dialog options. */
+export function fakeDownload(url: string, fileName = 'Checkout-feedback.pdf') {
+  return {
+    getURL: () => url,
+    getFilename: () => fileName,
+    setSaveDialogOptions: vi.fn(),
+    setSavePath: vi.fn(),
   };
 }
 

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANNELS } from '../../../src/shared/contract.ts';
-import { createFakeElectron, FakeBrowserWindow, type FakeElectron } from './fake-electron.ts';
+import {
+  createFakeElectron,
+  FakeBrowserWindow,
+  FakeWebContents,
+  type FakeElectron,
+} from './fake-electron.ts';
 
 let fake: FakeElectron;
 let dataDir: string;
@@ -127,6 +132,51 @@ describe('on ready', () => {
     const res = await handle(new Request('crit://app/media/samples/a.png'));
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('PNG');
+  });
+
+  it("prints PDF reports with Electron's printToPDF, in the system's temporary folder", async () => {
+    const printed = vi.fn(async () => Buffer.from('%PDF-1.7 desktop'));
+    const temp = path.join(dataDir, 'temp');
+    mkdirSync(temp);
+    await launch((f) => {
+      f.app.getPath.mockImplementation((name: string) => (name === 'temp' ? temp : dataDir));
+      Object.assign(f.session, {
+        fromPartition: vi.fn(() => ({
+          webRequest: { onBeforeRequest: vi.fn() },
+          setPermissionRequestHandler: vi.fn(),
+        })),
+      });
+    });
+    await ready();
+    const call = async (channel: string, ...args: unknown[]) => {
+      const [, listener] = fake.ipcMain.handle.mock.calls.find(
+        ([c]) => c === channel,
+      ) as unknown as [
+        string,
+        (event: unknown, ...args: unknown[]) => Promise<{ ok: boolean; value?: unknown }>,
+      ];
+      return listener({ senderFrame: { url: 'crit://app/index.html' } }, ...args);
+    };
+    const design = (await call('designs:create', { name: 'Desk' })).value as { id: string };
+    const before = FakeBrowserWindow.instances.length;
+    // The hidden printing window's webContents prints; the fake gains what it needs here only.
+    Object.assign(FakeWebContents.prototype, { printToPDF: printed });
+    Object.assign(FakeBrowserWindow.prototype, { destroy: vi.fn() });
+    let result: Awaited<ReturnType<typeof call>>;
+    try {
+      result = await call('reports:export', { designId: design.id, format: 'pdf' });
+    } finally {
+      Reflect.deleteProperty(FakeWebContents.prototype, 'printToPDF');
+      Reflect.deleteProperty(FakeBrowserWindow.prototype, 'destroy');
+    }
+    expect(result).toMatchObject({ ok: true, value: { mime: 'application/pdf' } });
+    expect(new TextDecoder().decode((result.value as { bytes: Uint8Array }).bytes)).toBe(
+      '%PDF-1.7 desktop',
+    );
+    expect(FakeBrowserWindow.instances).toHaveLength(before + 1);
+    const [loaded] = FakeBrowserWindow.instances.at(-1)!.loadURL.mock.calls[0]!;
+    expect(loaded).toMatch(/^file:\/\/.*\/temp\/crit-report-[0-9a-f-]+\.html$/);
+    expect(printed).toHaveBeenCalledTimes(1);
   });
 
   it('reports a failed start and exits', async () => {

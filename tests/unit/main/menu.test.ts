@@ -36,6 +36,7 @@ describe('buildMenuTemplate', () => {
     expect(roles(submenu(template, 'File'))).toEqual([
       'New design…',
       'Import pages…',
+      'Export report…',
       'separator',
       'Open…',
       'Export review package…',
@@ -56,6 +57,7 @@ describe('buildMenuTemplate', () => {
     expect(roles(submenu(template, 'File'))).toEqual([
       'New design…',
       'Import pages…',
+      'Export report…',
       'separator',
       'Open…',
       'Export review package…',
@@ -99,6 +101,7 @@ describe('buildMenuTemplate', () => {
     ['Import pages…', 'import-pages', 'CmdOrCtrl+I'],
     ['Open…', 'open-package', 'CmdOrCtrl+O'],
     ['Export review package…', 'export-package', 'CmdOrCtrl+E'],
+    ['Export report…', 'export-report', 'CmdOrCtrl+Shift+E'],
   ])('File › %s hands the %s command to the renderer', (label, command, accelerator) => {
     for (const isMac of [false, true]) {
       const { template, runCommand } = build({ isMac });

@@ -6,10 +6,12 @@ const fake = await vi.hoisted(async () =>
 );
 vi.mock('electron', () => fake);
 
-const { FakeWebContents, createFakeSession, fakeEvent } = await import('./fake-electron.ts');
+const { FakeWebContents, createFakeSession, fakeDownload, fakeEvent } =
+  await import('./fake-electron.ts');
 const {
   hardenSession,
   hardenWebContents,
+  isOwnBlobUrl,
   installSecurity,
   isTrustedSender,
   openExternalSafely,
@@ -196,6 +198,76 @@ describe('permissions', () => {
     expect(check(null, 'clipboard-read', 'crit://app', {})).toBe(false);
     const [device] = session.setDevicePermissionHandler.mock.calls[0] as [Function];
     expect(device({ deviceType: 'usb', origin: 'crit://app' })).toBe(false);
+  });
+});
+
+describe('downloads', () => {
+  /** Emits `will-download` on a hardened session; says whether it went ahead. */
+  function download(url: string, from: string, devServerUrl?: string, fileName?: string) {
+    const session = createFakeSession();
+    hardenSession(session as unknown as Session, devServerUrl ? { devServerUrl } : {});
+    const contents = new FakeWebContents();
+    contents.mainFrame.url = from;
+    const item = fakeDownload(url, fileName);
+    const event = fakeEvent(url);
+    session.emit('will-download', event, item, contents);
+    return { allowed: !event.preventDefault.mock.calls.length, item };
+  }
+
+  it("saves the app's own Blob URLs through the system's save dialog", () => {
+    const { allowed, item } = download('blob:crit://app/5f0c7b0e-1d2a', 'crit://app/#/design/x');
+    expect(allowed).toBe(true);
+    expect(item.setSaveDialogOptions).toHaveBeenCalledExactlyOnceWith({
+      title: 'Save report',
+      defaultPath: 'Checkout-feedback.pdf',
+    });
+    // No save path: Electron asks the user where the file goes.
+    expect(item.setSavePath).not.toHaveBeenCalled();
+  });
+
+  it('names a review package as such in the save dialog', () => {
+    const { allowed, item } = download(
+      'blob:crit://app/5f0c7b0e-1d2a',
+      'crit://app/#/designs/x',
+      undefined,
+      'Checkout.critpkg',
+    );
+    expect(allowed).toBe(true);
+    expect(item.setSaveDialogOptions).toHaveBeenCalledExactlyOnceWith({
+      title: 'Save review package',
+      defaultPath: 'Checkout.critpkg',
+    });
+  });
+
+  it('cancels every other download', () => {
+    const cases: [string, string][] = [
+      ['https://example.com/setup.exe', 'crit://app/'],
+      ['blob:https://example.com/5f0c', 'crit://app/'],
+      ['blob:crit://evil/5f0c', 'crit://app/'],
+      ['blob:crit://user:pw@app/5f0c', 'crit://app/'],
+      ['data:application/pdf;base64,JVBERi0=', 'crit://app/'],
+      ['file:///etc/passwd', 'crit://app/'],
+      ['crit://app/media/x.png', 'crit://app/'],
+      ['blob:crit://app/5f0c', 'https://example.com/'],
+      ['blob:crit://app/5f0c', ''],
+      ['blob:', 'crit://app/'],
+    ];
+    for (const [url, from] of cases) {
+      const { allowed, item } = download(url, from);
+      expect(allowed, `${url} from ${from}`).toBe(false);
+      expect(item.setSaveDialogOptions).not.toHaveBeenCalled();
+    }
+  });
+
+  it("allows the dev server's own Blob URLs in development only", () => {
+    const dev = 'http://localhost:5173';
+    expect(download('blob:http://localhost:5173/5f0c', 'http://localhost:5173/', dev).allowed).toBe(
+      true,
+    );
+    expect(download('blob:http://localhost:5173/5f0c', 'http://localhost:5173/').allowed).toBe(
+      false,
+    );
+    expect(isOwnBlobUrl('blob:http://localhost:5174/5f0c', dev)).toBe(false);
   });
 });
 

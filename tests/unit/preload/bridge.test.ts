@@ -269,6 +269,22 @@ const STORE_SAMPLES: Partial<Record<Channel, Sample>> = {
         avatar: expect.stringMatching(/^\/media\/initials\//),
       }),
   },
+  'reports:export': {
+    args: async (api) => {
+      await makeProfile(api);
+      const design = await makeDesign(api);
+      const page = await api.pages.add({ designId: design.id, name: 'home', bytes: await png() });
+      await api.comments.add({ pageId: page.id, tag: 'nav', contents: 'Too subtle', x: 1, y: 2 });
+      return [{ designId: design.id, format: 'csv', filters: { status: 'open' } }];
+    },
+    check: (value) => {
+      const file = value as { fileName: string; mime: string; bytes: Uint8Array };
+      expect(file).toMatchObject({ fileName: 'Checkout-feedback.csv', mime: 'text/csv' });
+      // The bytes cross as bytes, not as an object of numbered keys.
+      expect(file.bytes).toBeInstanceOf(Uint8Array);
+      expect(new TextDecoder().decode(file.bytes)).toContain('"Too subtle"');
+    },
+  },
 };
 Object.assign(SAMPLES, STORE_SAMPLES);
 

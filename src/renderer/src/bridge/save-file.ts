@@ -1,22 +1,27 @@
+/** A file the page holds, to be offered as a download. */
+export interface DownloadFile {
+  /** The suggested file name. */
+  fileName: string;
+  /** Its media type. */
+  mime: string;
+  bytes: Uint8Array;
+}
+
 /**
- * Offers bytes to the user as a file named `fileName`: a Blob URL and a click on an
- * `<a download>`. The browser saves it among its downloads; the desktop app asks where.
+ * Offers a file the page holds as a download: a Blob URL and an `<a download>` click.
+ * Browsers save it where they save downloads; the desktop app asks where with the
+ * system's save dialog (see `allowOwnDownloads` in main).
  */
-export function saveFile(
-  fileName: string,
-  bytes: Uint8Array,
-  type = 'application/octet-stream',
-): void {
-  // A copy on a plain ArrayBuffer: a Blob takes no view of shared memory.
-  const url = URL.createObjectURL(new Blob([new Uint8Array(bytes)], { type }));
+export function offerDownload(file: DownloadFile): void {
+  const blob = new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.mime });
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
+  link.download = file.fileName;
   link.hidden = true;
   document.body.append(link);
   link.click();
   link.remove();
-  // The download reads the blob after the click returns; it can go once that is done.
+  // The download has started from the URL by now; a minute is generous.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { api } from '../bridge/api.ts';
 import { onEvent } from '../bridge/events.ts';
-import { saveFile } from '../bridge/save-file.ts';
+import { offerDownload } from '../bridge/save-file.ts';
 import type { Run } from './use-action-status.ts';
 import { useProfileGate } from './use-profile-gate.ts';
 
@@ -28,7 +28,7 @@ export function usePackageExport(designId: string, run: Run) {
     try {
       await run(async () => {
         const file = await api.packages.export(designId);
-        saveFile(file.fileName, file.bytes, PACKAGE_TYPE);
+        offerDownload({ ...file, mime: PACKAGE_TYPE });
       });
     } finally {
       stop();

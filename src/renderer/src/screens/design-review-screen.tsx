@@ -9,9 +9,11 @@ import { Composer } from '../components/composer.tsx';
 import { Counters } from '../components/counters.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import { ErrorNote } from '../components/error-note.tsx';
+import { ExportReport } from '../components/export-report.tsx';
 import { FiltersBar } from '../components/filters-bar.tsx';
 import { PageRenameForm, PageTools } from '../components/page-tools.tsx';
 import { PagesList } from '../components/pages-list.tsx';
+import { PrintComments } from '../components/print-comments.tsx';
 import { ReviewerList } from '../components/reviewer-list.tsx';
 import { Screenshot } from '../components/screenshot.tsx';
 import { WorkspaceLayout } from '../components/workspace-layout.tsx';
@@ -29,6 +31,7 @@ import { useOpenDesign } from '../hooks/use-open-design.ts';
 import { usePackageExport } from '../hooks/use-package-export.ts';
 import { useOpenPackages } from '../hooks/use-package-open.ts';
 import { usePageActions } from '../hooks/use-page-actions.ts';
+import { usePrint } from '../hooks/use-print.ts';
 import { designCommentTotalAtom } from '../state/design-atoms.ts';
 import { profileAtom } from '../state/profile-atoms.ts';
 import { selectedPageAtom } from '../state/review-atoms.ts';
@@ -62,6 +65,8 @@ export function DesignReviewScreen({ id }: { id: string }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const now = useNow();
   const me = profile?.reviewerId ?? null;
+  // Ctrl/Cmd+P prints the page on screen with all its comments (see print.css).
+  const printing = usePrint();
 
   const { design, refreshDesign } = useOpenDesign(
     id,
@@ -164,6 +169,7 @@ export function DesignReviewScreen({ id }: { id: string }) {
                 void imports.run(files);
               }}
             />
+            <ExportReport designId={id} disabled={!design} />
             <WorkspaceTools canComment={page !== null} />
           </AppHeader>
         }
@@ -202,21 +208,24 @@ export function DesignReviewScreen({ id }: { id: string }) {
         }
         canvas={
           page ? (
-            <Screenshot
-              page={page}
-              onPlace={draft.place}
-              canMove={(c) => c.reviewerId === me}
-              onMove={comments.move}
-            >
-              {draft.draft && (
-                <Composer
-                  key={`${draft.draft.x},${draft.draft.y}`}
-                  draft={draft.draft}
-                  onSave={draft.save}
-                  onCancel={draft.cancel}
-                />
-              )}
-            </Screenshot>
+            <>
+              <Screenshot
+                page={page}
+                onPlace={draft.place}
+                canMove={(c) => c.reviewerId === me}
+                onMove={comments.move}
+              >
+                {draft.draft && (
+                  <Composer
+                    key={`${draft.draft.x},${draft.draft.y}`}
+                    draft={draft.draft}
+                    onSave={draft.save}
+                    onCancel={draft.cancel}
+                  />
+                )}
+              </Screenshot>
+              {printing && <PrintComments pageName={page.name} />}
+            </>
           ) : (
             design && (
               <div className="empty-canvas">
