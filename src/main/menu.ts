@@ -15,7 +15,7 @@ export interface MenuOptions {
   isDev: boolean;
   /** Opens the help page in the system browser. */
   openHelp: () => void;
-  /** Hands a command (File › New design…, Import pages…, Export report…) to the renderer. */
+  /** Hands a command (File › New design…, Open…, Export report…, …) to the renderer. */
   runCommand: (command: MenuCommand) => void;
 }
 
@@ -46,6 +46,8 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
     label: 'File',
     submenu: [
       { label: 'New design…', accelerator: 'CmdOrCtrl+N', click: () => runCommand('new-design') },
+      { label: 'Open…', accelerator: 'CmdOrCtrl+O', click: () => runCommand('open-package') },
+      { type: 'separator' },
       {
         label: 'Import pages…',
         accelerator: 'CmdOrCtrl+I',
@@ -57,6 +59,11 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
         click: () => runCommand('capture-page'),
       },
       { type: 'separator' },
+      {
+        label: 'Export review package…',
+        accelerator: 'CmdOrCtrl+E',
+        click: () => runCommand('export-package'),
+      },
       {
         label: 'Export report…',
         accelerator: 'CmdOrCtrl+Shift+E',

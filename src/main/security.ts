@@ -104,7 +104,9 @@ export function allowOwnDownloads(session: Session, devServerUrl?: string): void
       event.preventDefault();
       return;
     }
-    item.setSaveDialogOptions({ title: 'Save report', defaultPath: item.getFilename() });
+    const fileName = item.getFilename();
+    const title = /\.critpkg$/i.test(fileName) ? 'Save review package' : 'Save report';
+    item.setSaveDialogOptions({ title, defaultPath: fileName });
   });
 }
 

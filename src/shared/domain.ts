@@ -127,6 +127,12 @@ export interface DesignView {
   /** People who commented in the design, and the local user; their `comments` are empty. */
   reviewers: Reviewer[];
   commentCount: number;
+  /** Who made the design; null for one made before any profile (the local user's). */
+  ownerId: string | null;
+  /** The owner's name, as this machine knows it; null where `ownerId` is. */
+  ownerName: string | null;
+  /** Comments and replies that arrived in a package and are not yet seen, by page id. */
+  unreadByPage: Record<string, number>;
 }
 
 /** The local user: the reviewer identity comments written on this machine carry. */

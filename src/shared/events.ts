@@ -21,7 +21,14 @@ export const events = {
   }),
   /** An application-menu command the renderer carries out (File › New design…, …). */
   'menu:command': z.strictObject({
-    command: z.enum(['new-design', 'import-pages', 'export-report', 'capture-page']),
+    command: z.enum([
+      'new-design',
+      'import-pages',
+      'capture-page',
+      'export-report',
+      'open-package',
+      'export-package',
+    ]),
   }),
   /** Files the operating system asked Crit to open (a second launch, a double-click). */
   'app:open-files': z.strictObject({

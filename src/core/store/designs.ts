@@ -9,6 +9,7 @@ import { isoOfStamp, stampNow } from './clock.ts';
 import { assertOwnsDesign, localReviewerId, requireDesign } from './records.ts';
 import { listDesignReviewers } from './reviewers.ts';
 import { transaction } from './transaction.ts';
+import { countUnreadByPage } from './unread.ts';
 
 /** What a new design starts with, as `designs.create` parsed it; the description may be left out. */
 export type NewDesign = Omit<NewDesignInput, 'description'> & { description?: string };
@@ -79,6 +80,11 @@ export function createDesign(db: DatabaseSync, design: NewDesign): DesignSummary
  */
 export function getDesign(db: DatabaseSync, id: string): DesignView {
   const row = requireDesign(db, id);
+  const owner =
+    row.owner_id === null
+      ? undefined
+      : (db.prepare('SELECT name FROM reviewers WHERE id = ?').get(row.owner_id) as
+          { name: string } | undefined);
   return {
     id: row.id,
     name: row.name,
@@ -86,6 +92,9 @@ export function getDesign(db: DatabaseSync, id: string): DesignView {
     pages: listPages(db, row.id),
     reviewers: listDesignReviewers(db, row.id),
     commentCount: countComments(db, row.id),
+    ownerId: row.owner_id,
+    ownerName: owner?.name ?? null,
+    unreadByPage: countUnreadByPage(db, row.id),
   };
 }
 

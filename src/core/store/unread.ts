@@ -25,3 +25,22 @@ export function markPageSeen(db: DatabaseSync, pageId: string): void {
     ).run(page.id);
   });
 }
+
+/**
+ * How many comments and replies of a design's pages arrived in a package and are not
+ * yet seen, by page id; pages with none are left out.
+ */
+export function countUnreadByPage(db: DatabaseSync, designId: string): Record<string, number> {
+  const rows = db
+    .prepare(
+      `SELECT page_id, SUM(n) AS n FROM (
+         SELECT page_id, COUNT(*) AS n FROM comments
+           WHERE design_id = ?1 AND unread = 1 GROUP BY page_id
+         UNION ALL
+         SELECT c.page_id, COUNT(*) AS n FROM replies r JOIN comments c ON c.id = r.comment_id
+           WHERE c.design_id = ?1 AND r.unread = 1 GROUP BY c.page_id)
+       GROUP BY page_id`,
+    )
+    .all(designId) as unknown as { page_id: string; n: number }[];
+  return Object.fromEntries(rows.map((row) => [row.page_id, row.n]));
+}

@@ -1,11 +1,13 @@
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { api } from './bridge/api.ts';
 import { NewDesignFromMenu } from './components/new-design-from-menu.tsx';
+import { PackageHost } from './components/package-host.tsx';
 import { ProfileDialog } from './components/profile-dialog.tsx';
 import { LandingScreen } from './screens/landing-screen.tsx';
+import { designReloadAtom } from './state/package-atoms.ts';
 import { profileAtom } from './state/profile-atoms.ts';
 
 // The workspaces load when first opened, so the landing screen paints without them.
@@ -19,6 +21,8 @@ const DesignReviewScreen = lazy(() =>
 /** Hash routes, so the same build works from the app's protocol and from browser mode. */
 export function App() {
   const setProfile = useSetAtom(profileAtom);
+  // A package that changed the open design loads it afresh.
+  const reload = useAtomValue(designReloadAtom);
   useEffect(() => {
     api.profile.get().then(setProfile, () => setProfile(null));
   }, [setProfile]);
@@ -30,7 +34,7 @@ export function App() {
             {(params) => <SampleReviewScreen name={params.name} />}
           </Route>
           <Route path="/designs/:id">
-            {(params) => <DesignReviewScreen key={params.id} id={params.id} />}
+            {(params) => <DesignReviewScreen key={`${params.id}:${reload}`} id={params.id} />}
           </Route>
           <Route>
             <LandingScreen />
@@ -39,6 +43,7 @@ export function App() {
       </Suspense>
       <ProfileDialog />
       <NewDesignFromMenu />
+      <PackageHost />
     </Router>
   );
 }

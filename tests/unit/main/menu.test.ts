@@ -35,9 +35,12 @@ describe('buildMenuTemplate', () => {
     expect(labels(template)).toEqual(['File', 'Edit', 'View', 'Window', 'help']);
     expect(roles(submenu(template, 'File'))).toEqual([
       'New design…',
+      'Open…',
+      'separator',
       'Import pages…',
       'Capture a web page…',
       'separator',
+      'Export review package…',
       'Export report…',
       'separator',
       'close',
@@ -55,9 +58,12 @@ describe('buildMenuTemplate', () => {
     expect(app.at(-1)).toBe('quit');
     expect(roles(submenu(template, 'File'))).toEqual([
       'New design…',
+      'Open…',
+      'separator',
       'Import pages…',
       'Capture a web page…',
       'separator',
+      'Export review package…',
       'Export report…',
       'separator',
       'close',
@@ -97,6 +103,8 @@ describe('buildMenuTemplate', () => {
   it.each([
     ['New design…', 'new-design', 'CmdOrCtrl+N'],
     ['Import pages…', 'import-pages', 'CmdOrCtrl+I'],
+    ['Open…', 'open-package', 'CmdOrCtrl+O'],
+    ['Export review package…', 'export-package', 'CmdOrCtrl+E'],
     ['Export report…', 'export-report', 'CmdOrCtrl+Shift+E'],
     ['Capture a web page…', 'capture-page', 'CmdOrCtrl+Shift+C'],
   ])('File › %s hands the %s command to the renderer', (label, command, accelerator) => {

@@ -203,12 +203,12 @@ describe('permissions', () => {
 
 describe('downloads', () => {
   /** Emits `will-download` on a hardened session; says whether it went ahead. */
-  function download(url: string, from: string, devServerUrl?: string) {
+  function download(url: string, from: string, devServerUrl?: string, fileName?: string) {
     const session = createFakeSession();
     hardenSession(session as unknown as Session, devServerUrl ? { devServerUrl } : {});
     const contents = new FakeWebContents();
     contents.mainFrame.url = from;
-    const item = fakeDownload(url);
+    const item = fakeDownload(url, fileName);
     const event = fakeEvent(url);
     session.emit('will-download', event, item, contents);
     return { allowed: !event.preventDefault.mock.calls.length, item };
@@ -223,6 +223,20 @@ describe('downloads', () => {
     });
     // No save path: Electron asks the user where the file goes.
     expect(item.setSavePath).not.toHaveBeenCalled();
+  });
+
+  it('names a review package as such in the save dialog', () => {
+    const { allowed, item } = download(
+      'blob:crit://app/5f0c7b0e-1d2a',
+      'crit://app/#/designs/x',
+      undefined,
+      'Checkout.critpkg',
+    );
+    expect(allowed).toBe(true);
+    expect(item.setSaveDialogOptions).toHaveBeenCalledExactlyOnceWith({
+      title: 'Save review package',
+      defaultPath: 'Checkout.critpkg',
+    });
   });
 
   it('cancels every other download', () => {

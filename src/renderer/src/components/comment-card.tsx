@@ -34,12 +34,13 @@ export function CommentCard(props: CommentCardProps) {
     selected && 'comment-card--selected',
     comment.status === 'resolved' && 'comment-card--resolved',
   ];
+  const unread = comment.unread || comment.replies.some((r) => r.unread);
   return (
     <li
       {...(windowed && {
         'aria-setsize': windowed.setSize,
-        'aria-posinset': number,
-        'data-index': number - 1,
+        'aria-posinset': windowed.index + 1,
+        'data-index': windowed.index,
         ref: windowed.measure,
       })}
     >
@@ -70,6 +71,11 @@ export function CommentCard(props: CommentCardProps) {
               {relativeTime(comment.created_at, now)}
             </time>
           </div>
+          {unread && (
+            <span className="unread-dot" title={comment.unread ? 'New comment' : 'New reply'}>
+              <span className="sr-only">{comment.unread ? 'New comment' : 'New reply'}</span>
+            </span>
+          )}
           <span className="badge">
             {number} · {comment.tag}
           </span>

@@ -55,6 +55,11 @@ export function CommentThread({ comment, number, me, now, actions }: CommentThre
             <li key={reply.id} className="reply">
               <div className="reply__head">
                 <span className="reply__name">{nameOf(reply.reviewerId)}</span>
+                {reply.unread && (
+                  <span className="unread-dot" title="New reply">
+                    <span className="sr-only">New reply</span>
+                  </span>
+                )}
                 <time dateTime={reply.created_at}>{relativeTime(reply.created_at, now)}</time>
               </div>
               {editingReply === reply.id ? (

@@ -21,7 +21,10 @@ interface CommentsPanelProps {
 /** Lists longer than this render only the cards in and near the view. */
 export const WINDOWED_FROM = 60;
 
-/** The right panel: `Comments (N)` and a card per visible comment, numbered like the pins. */
+/**
+ * The right panel: `Comments (N)` and a card per visible comment, numbered like the pins:
+ * in designs by each comment's own number, in samples by place in the list (SPEC A).
+ */
 export function CommentsPanel({ filters, renderExtra }: CommentsPanelProps) {
   const comments = useAtomValue(visibleCommentsAtom);
   const reviewerOf = useAtomValue(reviewerInfoByIdAtom);
@@ -29,11 +32,12 @@ export function CommentsPanel({ filters, renderExtra }: CommentsPanelProps) {
   const now = useNow();
   const renderCard: RenderCard = (comment, index, windowed) => {
     const author = reviewerOf(comment.reviewerId);
+    const number = comment.number ?? index + 1;
     return (
       <CommentCard
         key={comment.id}
         comment={comment}
-        number={index + 1}
+        number={number}
         windowed={windowed}
         authorName={author?.name ?? ''}
         authorAvatar={author?.img}
@@ -42,7 +46,7 @@ export function CommentsPanel({ filters, renderExtra }: CommentsPanelProps) {
         reveal={selection?.id === comment.id && selection.from === 'pin'}
         onSelect={() => setSelection({ id: comment.id, from: 'card' })}
       >
-        {renderExtra?.(comment, index + 1)}
+        {renderExtra?.(comment, number)}
       </CommentCard>
     );
   };

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Page } from '../../../shared/domain.ts';
 import { mediaUrl } from '../bridge/media-url.ts';
 import { pagesAtom, selectedPageIdAtom } from '../state/review-atoms.ts';
+import { unreadByPageAtom } from '../state/unread-atoms.ts';
 import './side-section.css';
 import './pages-list.css';
 
@@ -11,11 +12,14 @@ interface PagesListProps {
   renderTools?: ((page: Page, index: number, count: number) => ReactNode) | undefined;
   /** Replaces a page's entry while it is being renamed. */
   renderEditor?: ((page: Page) => ReactNode | null) | undefined;
+  /** Said under the list: why the pages cannot be changed here, for instance. */
+  note?: string | null | undefined;
 }
 
 /** PAGES: one button per page; the selected one is marked and highlighted. */
-export function PagesList({ renderTools, renderEditor }: PagesListProps = {}) {
+export function PagesList({ renderTools, renderEditor, note }: PagesListProps = {}) {
   const pages = useAtomValue(pagesAtom);
+  const unread = useAtomValue(unreadByPageAtom);
   const [selectedId, select] = useAtom(selectedPageIdAtom);
   return (
     <nav className="side-section" aria-labelledby="pages-heading">
@@ -36,12 +40,18 @@ export function PagesList({ renderTools, renderEditor }: PagesListProps = {}) {
                   <img className="page-list__thumb" src={mediaUrl(page.thumb)} alt="" />
                 )}
                 <span className="page-list__name">{page.name}</span>
+                {(unread.get(page.id) ?? 0) > 0 && (
+                  <span className="page-list__unread" title="New comments and replies">
+                    {unread.get(page.id)} new
+                  </span>
+                )}
               </button>
             )}
             {renderTools?.(page, index, pages.length)}
           </li>
         ))}
       </ul>
+      {note && <p className="page-list__note">{note}</p>}
     </nav>
   );
 }

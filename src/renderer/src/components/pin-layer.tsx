@@ -43,7 +43,8 @@ const PinGroup = memo(function PinGroup({
         <Pin
           key={comment.id}
           comment={comment}
-          number={first + index}
+          // Designs number each comment for good; samples by place (SPEC A).
+          number={comment.number ?? first + index}
           authorName={authorName}
           selected={selectedId === comment.id}
           onSelect={onSelect}

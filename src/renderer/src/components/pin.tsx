@@ -32,6 +32,8 @@ export const Pin = memo(function Pin({
     selected && 'pin--selected',
     comment.status === 'resolved' && 'pin--resolved',
   ];
+  const unread = comment.unread || comment.replies.some((r) => r.unread);
+  if (unread) classes.push('pin--unread');
   return (
     <button
       type="button"
@@ -46,7 +48,7 @@ export const Pin = memo(function Pin({
         transform: selected ? 'scale(1.15)' : 'none',
         pointerEvents: 'auto',
       }}
-      aria-label={`Comment ${number} by ${authorName}`}
+      aria-label={`Comment ${number} by ${authorName}${unread ? ', new' : ''}`}
       aria-pressed={selected}
       data-comment-id={comment.id}
       onClick={(event) => {

@@ -18,6 +18,8 @@ export type RenderCard = (comment: Comment, index: number, windowed?: WindowedIt
 /** A card's place in a windowed list. */
 export interface WindowedItem {
   setSize: number;
+  /** The card's place in the whole list, from 0 (not its comment's number). */
+  index: number;
   /** Lets the virtualizer measure the card's real height as it renders and changes. */
   measure: (element: HTMLElement | null) => void;
 }
@@ -135,7 +137,9 @@ export function WindowedCommentList({
   const cards = useMemo(() => {
     const rendered: ReactNode[] = [];
     for (let index = from; index <= to; index++)
-      rendered.push(renderCard(comments[index]!, index, { setSize: comments.length, measure }));
+      rendered.push(
+        renderCard(comments[index]!, index, { setSize: comments.length, index, measure }),
+      );
     return rendered;
   }, [from, to, comments, renderCard, measure]);
   return (

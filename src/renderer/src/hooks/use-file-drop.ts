@@ -2,8 +2,19 @@ import { useState, type DragEvent } from 'react';
 
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 
-/** Drag-and-drop of files onto an area; `active` while files hover over it. */
-export function useFileDrop(onFiles: (files: File[]) => void) {
+/** True for a file named as a review package (`.critpkg`). */
+export function isPackageFile(file: { name: string }): boolean {
+  return /\.critpkg$/i.test(file.name);
+}
+
+/**
+ * Drag-and-drop of files onto an area; `active` while files hover over it. With
+ * `onPackages`, review packages dropped go there and the other files to `onFiles`.
+ */
+export function useFileDrop(
+  onFiles: (files: File[]) => void,
+  onPackages?: (files: File[]) => void,
+) {
   const [active, setActive] = useState(false);
   return {
     active,
@@ -21,7 +32,11 @@ export function useFileDrop(onFiles: (files: File[]) => void) {
         if (!hasFiles(event)) return;
         event.preventDefault();
         setActive(false);
-        onFiles([...event.dataTransfer.files]);
+        const files = [...event.dataTransfer.files];
+        const packages = onPackages ? files.filter(isPackageFile) : [];
+        const others = onPackages ? files.filter((f) => !isPackageFile(f)) : files;
+        if (packages.length > 0) onPackages?.(packages);
+        if (others.length > 0) onFiles(others);
       },
     },
   };

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
-import type { ReportFormat, ReportFile } from '../../../shared/schemas.ts';
+import type { ReportFormat } from '../../../shared/schemas.ts';
 import { api } from '../bridge/api.ts';
 import { onEvent } from '../bridge/events.ts';
+import { offerDownload } from '../bridge/save-file.ts';
 import type { ReportFilters } from '../state/report-filters.ts';
 
 /** What the user asked for in the dialog. */
@@ -18,25 +19,6 @@ export interface ReportProgress {
   done: number;
   total: number;
   detail?: string;
-}
-
-/**
- * Offers a file the page holds as a download: a Blob URL and an `<a download>` click.
- * Browsers save it where they save downloads; the desktop app asks where with the
- * system's save dialog (see `allowOwnDownloads` in main).
- */
-export function offerDownload(file: ReportFile): void {
-  const blob = new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.mime });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the URL by now; a minute is generous.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**

@@ -22,11 +22,15 @@ import { WorkspaceTools } from '../components/workspace-tools.tsx';
 import { useActionStatus } from '../hooks/use-action-status.ts';
 import { useCommentActions } from '../hooks/use-comment-actions.ts';
 import { useCommentDraft } from '../hooks/use-comment-draft.ts';
+import { useDesignOwner } from '../hooks/use-design-owner.ts';
 import { useFileDrop } from '../hooks/use-file-drop.ts';
 import { IMAGE_ACCEPT, useImageImport } from '../hooks/use-image-import.ts';
+import { useMarkSeen } from '../hooks/use-mark-seen.ts';
 import { useMenuCommand } from '../hooks/use-menu-command.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useOpenDesign } from '../hooks/use-open-design.ts';
+import { usePackageExport } from '../hooks/use-package-export.ts';
+import { useOpenPackages } from '../hooks/use-package-open.ts';
 import { usePageActions } from '../hooks/use-page-actions.ts';
 import { usePrint } from '../hooks/use-print.ts';
 import { designCommentTotalAtom } from '../state/design-atoms.ts';
@@ -47,7 +51,9 @@ type ActionKind =
   | 'delete-page'
   | 'save-comment'
   | 'comment'
-  | 'delete-comment';
+  | 'delete-comment'
+  | 'export'
+  | 'mark-seen';
 
 /** Route `/designs/:id`: one of the user's designs, to import into and comment on. */
 export function DesignReviewScreen({ id }: { id: string }) {
@@ -75,9 +81,16 @@ export function DesignReviewScreen({ id }: { id: string }) {
     setPending({ kind: 'delete-comment', comment: c }),
   );
   const imports = useImageImport(pageTools.importOne);
-  const drop = useFileDrop((files) => void imports.run(files));
+  // In a design from someone else's package the pages are theirs: main refuses changes.
+  const { pagesLocked } = useDesignOwner(design);
+  const [lockedNote, setLockedNote] = useState<string | null>(null);
+  const addPages = (then: () => void) => (pagesLocked ? setLockedNote(pagesLocked) : then());
+  const drop = useFileDrop((files) => addPages(() => void imports.run(files)), useOpenPackages());
   // File › Import pages… opens the same chooser as "Add pages…"; only here, with a design open.
-  useMenuCommand('import-pages', () => fileRef.current?.click());
+  useMenuCommand('import-pages', () => addPages(() => fileRef.current?.click()));
+  const exporter = usePackageExport(id, status.of('export').run);
+  useMenuCommand('export-package', exporter.start);
+  useMarkSeen(id, page?.id ?? null, status.of('mark-seen').run);
   const draft = useCommentDraft(page, ({ pageId, x, y, tag, contents }) =>
     status.of('save-comment').run(() => api.comments.add({ pageId, tag, contents, x, y })),
   );
@@ -106,6 +119,8 @@ export function DesignReviewScreen({ id }: { id: string }) {
       {page?.source?.note && (
         <output className="status-line">This page was captured: {page.source.note}</output>
       )}
+      {exporter.progress && <output className="status-line">{exporter.progress}</output>}
+      {lockedNote && <ErrorNote message={lockedNote} onDismiss={() => setLockedNote(null)} />}
       {imports.errors.length > 0 && (
         <ErrorNote
           message={`Some files were not added. ${imports.errors.join(' ')}`}
@@ -127,8 +142,22 @@ export function DesignReviewScreen({ id }: { id: string }) {
             userAvatar={profile?.avatar}
             userName={profile?.name}
           >
-            <button type="button" className="button" onClick={() => fileRef.current?.click()}>
+            <button
+              type="button"
+              className="button"
+              disabled={pagesLocked !== null}
+              title={pagesLocked ?? undefined}
+              onClick={() => fileRef.current?.click()}
+            >
               Add pages…
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={!design || exporter.progress !== null}
+              onClick={exporter.start}
+            >
+              Send for review…
             </button>
             <input
               ref={fileRef}
@@ -154,16 +183,21 @@ export function DesignReviewScreen({ id }: { id: string }) {
           <>
             <Counters key={id} commentTotal={commentTotal} />
             <PagesList
-              renderTools={(p, index, count) => (
-                <PageTools
-                  page={p}
-                  index={index}
-                  count={count}
-                  actions={pageTools.actions}
-                  moving={status.state('move').busy}
-                  onRename={() => setRenaming(p.id)}
-                />
-              )}
+              note={pagesLocked}
+              renderTools={
+                pagesLocked
+                  ? undefined
+                  : (p, index, count) => (
+                      <PageTools
+                        page={p}
+                        index={index}
+                        count={count}
+                        actions={pageTools.actions}
+                        moving={status.state('move').busy}
+                        onRename={() => setRenaming(p.id)}
+                      />
+                    )
+              }
               renderEditor={(p) =>
                 renaming === p.id ? (
                   <PageRenameForm

@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { DesignSummary, SampleCard as SampleCardData } from '../../../shared/domain.ts';
 import { api } from '../bridge/api.ts';
@@ -6,8 +6,12 @@ import { AppHeader } from '../components/app-header.tsx';
 import { DesignCard } from '../components/design-card.tsx';
 import { ErrorNote } from '../components/error-note.tsx';
 import { NewDesignDialog } from '../components/new-design-dialog.tsx';
+import { OpenPackageButton } from '../components/package-host.tsx';
 import { SampleCard } from '../components/sample-card.tsx';
+import { useFileDrop } from '../hooks/use-file-drop.ts';
 import { useNow } from '../hooks/use-now.ts';
+import { useOpenPackages } from '../hooks/use-package-open.ts';
+import { addPackageNoticeAtom } from '../state/package-atoms.ts';
 import { profileAtom } from '../state/profile-atoms.ts';
 import './landing-screen.css';
 
@@ -19,13 +23,27 @@ export function LandingScreen() {
   const [creating, setCreating] = useState(false);
   const profile = useAtomValue(profileAtom);
   const now = useNow();
+  const addNotice = useSetAtom(addPackageNoticeAtom);
+  // Review packages can be dropped anywhere on the screen; images belong in a design.
+  const drop = useFileDrop(
+    () =>
+      addNotice({
+        kind: 'info',
+        message: 'Only review packages (.critpkg) open here. Add images to a design instead.',
+      }),
+    useOpenPackages(),
+  );
   useEffect(() => {
     const fail = (e: Error) => setError(e.message);
     api.samples.list().then(setSamples, fail);
     api.designs.list().then(setDesigns, fail);
   }, []);
   return (
-    <div className="landing-screen">
+    <div
+      className={drop.active ? 'landing-screen landing-screen--drop' : 'landing-screen'}
+      data-testid="landing-screen"
+      {...drop.handlers}
+    >
       <AppHeader userAvatar={profile?.avatar} userName={profile?.name} />
       <main className="landing">
         <section className="hero" aria-labelledby="hero-title">
@@ -53,13 +71,16 @@ export function LandingScreen() {
             <h2 id="designs-title" className="section-title">
               Your designs
             </h2>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => setCreating(true)}
-            >
-              New design
-            </button>
+            <div className="section-head__actions">
+              <OpenPackageButton />
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => setCreating(true)}
+              >
+                New design
+              </button>
+            </div>
           </div>
           {designs?.length === 0 && (
             <p className="empty-note">No designs yet. Create one and bring in its screenshots.</p>

@@ -41,6 +41,8 @@ describe('review packages through the bridge', () => {
     const view = await openDesign(reviewer, design.id);
     expect(view.pages.map((p) => p.name)).toEqual(['page 1', 'page 2']);
     expect(view.reviewers.map((r) => r.name)).toContain('Ada Moreno');
+    expect(view).toMatchObject({ ownerId: designer.profile.reviewerId, ownerName: 'Ada Moreno' });
+    expect(view.unreadByPage).toEqual({ [pages[0]!.id]: 1 });
     const arrived = await pageComments(reviewer, pages[0]!.id);
     expect(arrived).toMatchObject([{ contents: 'Make the nav sticky', number: 1, unread: true }]);
 
@@ -63,6 +65,12 @@ describe('review packages through the bridge', () => {
       ['The button label is vague', 2, true, 'open'],
     ]);
     expect(merged[0]!.replies).toMatchObject([{ contents: 'Agreed, on scroll', unread: true }]);
+    // Per page: page 1 has a new comment and a new reply, page 2 a new comment.
+    const designerView = await openDesign(designer, design.id);
+    expect(designerView.unreadByPage).toEqual({ [pages[0]!.id]: 2, [pages[1]!.id]: 1 });
+    expect(designerView.ownerName).toBe('Ada Moreno');
+    await designer.call('comments:markSeen', pages[1]!.id);
+    expect((await openDesign(designer, design.id)).unreadByPage).toEqual({ [pages[0]!.id]: 2 });
     expect((await openDesign(designer, design.id)).reviewers.map((r) => r.name)).toEqual([
       'Ada Moreno',
       'Jun Park',

@@ -61,6 +61,9 @@ describe('designs', () => {
       pages: [],
       reviewers: [],
       commentCount: 0,
+      ownerId: null,
+      ownerName: null,
+      unreadByPage: {},
     });
   });
 

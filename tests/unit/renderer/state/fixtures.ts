@@ -35,6 +35,9 @@ export function designView(id: string, pageIds: string[], reviewers: Reviewer[])
     pages: pageIds.map(page),
     reviewers: reviewers.map((r) => ({ ...r, comments: [] })),
     commentCount: 0,
+    ownerId: null,
+    ownerName: null,
+    unreadByPage: {},
   };
 }
 
