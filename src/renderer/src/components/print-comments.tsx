@@ -19,7 +19,7 @@ export function PrintComments({ pageName }: { pageName: string }) {
     return r ? `${r.name}${r.role ? ` (${r.role})` : ''}` : 'Unknown reviewer';
   };
   const card = (comment: Comment, number: number) => (
-    <li key={comment.id}>
+    <li key={comment.id} value={number}>
       <article className="print-card" aria-label={`Comment ${number}`}>
         <p className="print-card__meta">
           <span className="print-card__number">{number}</span> {comment.tag} · {comment.status} ·{' '}
@@ -42,7 +42,13 @@ export function PrintComments({ pageName }: { pageName: string }) {
       <h2 className="print-comments__title">
         {pageName}: {comments.length} {comments.length === 1 ? 'comment' : 'comments'}
       </h2>
-      <ol className="print-comments__list">{comments.map((c, i) => card(c, i + 1))}</ol>
+      <ol className="print-comments__list">
+        {comments
+          // A design's pins carry their stable number; a sample's are numbered by place.
+          .map((c, i) => [c, c.number ?? i + 1] as const)
+          .toSorted((a, b) => a[1] - b[1])
+          .map(([c, number]) => card(c, number))}
+      </ol>
     </section>
   );
 }
