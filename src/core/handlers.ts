@@ -14,6 +14,8 @@ import {
   deleteDesign,
   deletePage,
   deleteReply,
+  describeDesign,
+  duplicateDesign,
   editComment,
   editReply,
   getDesign,
@@ -28,6 +30,7 @@ import {
   replacePageImage,
   saveProfile,
   setCommentStatus,
+  toggleDesignLike,
   type DataFolder,
 } from './store/index.ts';
 
@@ -58,9 +61,9 @@ export function createHandlers(
    * The local user's reviewer id: who every comment and reply call acts as. Writing
    * needs a profile; what that person may change is `permissions.ts`'s decision.
    */
-  const me = (): string => {
+  const me = (doing = 'writing comments'): string => {
     const profile = getProfile(db());
-    if (!profile) throw new CritError('conflict', 'Set up your profile before writing comments.');
+    if (!profile) throw new CritError('conflict', `Set up your profile before ${doing}.`);
     return profile.reviewerId;
   };
 
@@ -81,6 +84,9 @@ export function createHandlers(
       open: (id) => getDesign(db(), id),
       rename: (id, name) => renameDesign(db(), id, name),
       remove: (id) => (deleteDesign(db(), id), data().collector.collect()),
+      duplicate: (id) => duplicateDesign(db(), id),
+      describe: (id, description) => describeDesign(db(), id, description),
+      like: (id) => toggleDesignLike(db(), id, me('liking a design')),
     },
     pages: {
       add: ({ designId, name, bytes, task }) =>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Envelope } from './errors.ts';
 import type {
   Comment,
+  DesignLikes,
   DesignSummary,
   DesignView,
   Page,
@@ -14,6 +15,7 @@ import type { OnEvent } from './events.ts';
 import {
   commentEditSchema,
   commentStatusSchema,
+  designDescriptionSchema,
   designNameSchema,
   idSchema as id,
   imageBytesSchema,
@@ -58,6 +60,9 @@ export const contract = {
     open: call<DesignView>()(z.tuple([id])),
     rename: call<DesignSummary>()(z.tuple([id, designNameSchema])),
     remove: call<void>()(z.tuple([id])),
+    duplicate: call<DesignSummary>()(z.tuple([id])),
+    describe: call<DesignSummary>()(z.tuple([id, designDescriptionSchema])),
+    like: call<DesignLikes>()(z.tuple([id])),
   },
   pages: {
     add: call<Page>()(z.tuple([newPageSchema])),

@@ -34,6 +34,8 @@ export interface Comment {
   position: Position;
   status: CommentStatus;
   replies: Reply[];
+  /** ISO-8601 time its text or tag last changed after posting; absent if never edited. */
+  editedAt?: string;
 }
 
 export type ReviewerRole = 'peer' | 'expert';
@@ -99,6 +101,13 @@ export interface DesignView {
   /** People who commented in the design, and the local user; their `comments` are empty. */
   reviewers: Reviewer[];
   commentCount: number;
+  likes: DesignLikes;
+}
+
+/** A design's likes: how many people like it, and whether the local user is one of them. */
+export interface DesignLikes {
+  count: number;
+  likedByMe: boolean;
 }
 
 /** The local user: the reviewer identity comments written on this machine carry. */

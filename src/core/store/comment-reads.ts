@@ -29,7 +29,7 @@ export function toReply(row: ReplyRow): Reply {
 }
 
 function toComment(row: CommentRow, replies: Reply[]): Comment {
-  return {
+  const comment: Comment = {
     id: row.id,
     contents: row.contents,
     created_at: row.created_at,
@@ -40,15 +40,29 @@ function toComment(row: CommentRow, replies: Reply[]): Comment {
     status: row.status as CommentStatus,
     replies,
   };
+  if (row.edited_at !== null) comment.editedAt = row.edited_at;
+  return comment;
 }
 
 // Replies read as a conversation, oldest first; rowid breaks ties within a millisecond.
 const REPLY_ORDER = 'ORDER BY created_at, rowid';
 
 /** A page's comments as rows of values, in this order: about twice as fast to read. */
-const PAGE_COMMENTS = `SELECT id, contents, created_at, reviewer_id, page_id, tag, x, y, status
+const PAGE_COMMENTS = `SELECT id, contents, created_at, reviewer_id, page_id, tag, x, y, status,
+    edited_at
   FROM comments WHERE page_id = ? ORDER BY created_at DESC, rowid DESC`;
-type PageCommentRow = [string, string, string, string, string, Tag, number, number, CommentStatus];
+type PageCommentRow = [
+  string,
+  string,
+  string,
+  string,
+  string,
+  Tag,
+  number,
+  number,
+  CommentStatus,
+  string | null,
+];
 
 /** One comment with its replies. Throws `not-found`. */
 export function getComment(db: DatabaseSync, id: string): Comment {
@@ -78,17 +92,21 @@ export function listPageComments(db: DatabaseSync, pageId: string): Comment[] {
     list.push(toReply(reply));
     replies.set(reply.comment_id, list);
   }
-  return rows.map(([id, contents, createdAt, reviewerId, page, tag, x, y, status]) => ({
-    id,
-    contents,
-    created_at: createdAt,
-    reviewerId,
-    pageId: page,
-    tag,
-    position: { x, y, page },
-    status,
-    replies: replies.get(id) ?? [],
-  }));
+  return rows.map(([id, contents, createdAt, reviewerId, page, tag, x, y, status, editedAt]) => {
+    const comment: Comment = {
+      id,
+      contents,
+      created_at: createdAt,
+      reviewerId,
+      pageId: page,
+      tag,
+      position: { x, y, page },
+      status,
+      replies: replies.get(id) ?? [],
+    };
+    if (editedAt !== null) comment.editedAt = editedAt;
+    return comment;
+  });
 }
 
 /** How many comments a design has, optionally only those matching `filters`. */

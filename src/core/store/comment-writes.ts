@@ -95,26 +95,30 @@ export function addComments(db: DatabaseSync, comments: readonly NewComment[]): 
 
 /**
  * Runs `write` on the comment in one transaction, once the permissions allow `actorId`
- * to make `change`; records the activity in the comment's design.
+ * to make `change`; records the activity in the comment's design unless `write` says
+ * (by returning false) that it changed nothing.
  */
 function changeComment(
   db: DatabaseSync,
   id: string,
   actorId: string,
   change: CommentChange,
-  write: (row: CommentRow, at: string) => void,
+  write: (row: CommentRow, at: string) => void | false,
 ): void {
   transaction(db, () => {
     const row = requireComment(db, id);
     requireReviewer(db, actorId);
     assertMayChangeComment(actorId, row, change);
     const at = nowIso();
-    write(row, at);
+    if (write(row, at) === false) return;
     touchDesign(db, row.design_id, at);
   });
 }
 
-/** Changes a comment's text and/or tag, as `actorId` (see permissions). */
+/**
+ * Changes a comment's text and/or tag, as `actorId` (see permissions). A real change
+ * marks the comment edited (`editedAt`); an edit that changes nothing writes nothing.
+ */
 export function editComment(
   db: DatabaseSync,
   id: string,
@@ -122,12 +126,12 @@ export function editComment(
   edit: CommentEdit,
 ): Comment {
   changeComment(db, id, actorId, 'edit', (row, at) => {
-    db.prepare('UPDATE comments SET contents = ?, tag = ?, updated_at = ? WHERE id = ?').run(
-      edit.contents ?? row.contents,
-      edit.tag ?? row.tag,
-      at,
-      row.id,
-    );
+    const contents = edit.contents ?? row.contents;
+    const tag = edit.tag ?? row.tag;
+    if (contents === row.contents && tag === row.tag) return false;
+    db.prepare(
+      'UPDATE comments SET contents = ?, tag = ?, edited_at = ?, updated_at = ? WHERE id = ?',
+    ).run(contents, tag, at, at, row.id);
   });
   return getComment(db, id);
 }

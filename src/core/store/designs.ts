@@ -6,7 +6,8 @@ import { countComments } from './comment-reads.ts';
 import { imageAddress } from './image-store.ts';
 import { listPages } from './pages.ts';
 import { nowIso, requireDesign } from './records.ts';
-import { listDesignReviewers } from './reviewers.ts';
+import { getDesignLikes } from './design-likes.ts';
+import { getProfile, listDesignReviewers } from './reviewers.ts';
 import { transaction } from './transaction.ts';
 
 /** What a new design starts with, as `designs.create` parsed it; the description may be left out. */
@@ -71,7 +72,8 @@ export function createDesign(db: DatabaseSync, design: NewDesign): DesignSummary
 
 /**
  * A design as the workspace opens it: its pages in order, its reviewers and how many
- * comments it has (the comments themselves come per page). Throws `not-found`.
+ * comments it has (the comments themselves come per page), and its likes as the local
+ * user sees them. Throws `not-found`.
  */
 export function getDesign(db: DatabaseSync, id: string): DesignView {
   const row = requireDesign(db, id);
@@ -82,6 +84,7 @@ export function getDesign(db: DatabaseSync, id: string): DesignView {
     pages: listPages(db, row.id),
     reviewers: listDesignReviewers(db, row.id),
     commentCount: countComments(db, row.id),
+    likes: getDesignLikes(db, row.id, getProfile(db)?.reviewerId ?? null),
   };
 }
 

@@ -109,11 +109,31 @@ function v3DesignIndexCoversIds(db: DatabaseSync): void {
   `);
 }
 
+/**
+ * Likes and edit marks: each person likes a design at most once (the key says so), a
+ * like goes with its design, and a comment records when its text or tag last changed
+ * after posting (null for a comment never edited; moves and resolutions leave it).
+ */
+function v4DesignLikes(db: DatabaseSync): void {
+  db.exec(`
+    CREATE TABLE design_likes (
+      design_id TEXT NOT NULL REFERENCES designs (id) ON DELETE CASCADE,
+      reviewer_id TEXT NOT NULL REFERENCES reviewers (id),
+      created_at TEXT NOT NULL,
+      PRIMARY KEY (design_id, reviewer_id)
+    );
+    CREATE INDEX design_likes_by_reviewer ON design_likes (reviewer_id);
+
+    ALTER TABLE comments ADD COLUMN edited_at TEXT NULL;
+  `);
+}
+
 /** Every schema version in order: entry i takes a database to version i + 1. */
 export const MIGRATIONS: readonly Migration[] = [
   v1ReviewModel,
   v2Conversations,
   v3DesignIndexCoversIds,
+  v4DesignLikes,
 ];
 
 /** The newest schema version this build of Crit knows. */

@@ -52,6 +52,7 @@ export interface CommentRow {
   status: string;
   created_at: string;
   updated_at: string;
+  edited_at: string | null;
 }
 
 export interface ReplyRow {

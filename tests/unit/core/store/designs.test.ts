@@ -61,6 +61,7 @@ describe('designs', () => {
       pages: [],
       reviewers: [],
       commentCount: 0,
+      likes: { count: 0, likedByMe: false },
     });
   });
 

@@ -150,6 +150,7 @@ describe('setDesignPagesAtom', () => {
       pages: [],
       reviewers: [],
       commentCount: 3,
+      likes: { count: 0, likedByMe: false },
     };
     store.set(designAtom, view);
     store.set(setDesignPagesAtom, pages);
