@@ -3,7 +3,7 @@ import { CritError } from '../shared/errors.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { runStep } from './progress.ts';
 import { SAMPLES } from './samples/catalogue.ts';
-import { buildSample } from './samples/build-sample.ts';
+import { openSample } from './samples/open-sample.ts';
 import { createSampleElements } from './samples/sample-elements.ts';
 import {
   addComment,
@@ -70,13 +70,7 @@ export function createHandlers(
   return {
     samples: {
       list: () => Object.values(SAMPLES).map((s) => s.card),
-      open: async (name) => {
-        const review = buildSample(name);
-        const pages = await Promise.all(
-          review.pages.map(async (p) => ({ ...p, elements: await sampleElements(p.img) })),
-        );
-        return { ...review, pages };
-      },
+      open: (name) => openSample(name, sampleElements),
     },
     designs: {
       list: () => listDesigns(db()),
