@@ -16,6 +16,7 @@ import { makeWorld, type World } from './lib/world.ts';
 import { captureScenario } from './scenarios/capture.ts';
 import { imageImportScenario } from './scenarios/image-import.ts';
 import { largeDesignScenario } from './scenarios/large-design.ts';
+import { packagesScenario } from './scenarios/packages.ts';
 import { reportScenario } from './scenarios/report.ts';
 import { reviewPageScenario } from './scenarios/review-page.ts';
 import { startScenario } from './scenarios/start.ts';
@@ -34,9 +35,19 @@ const { values } = parseArgs({
 const runsOverride = values.runs ? Number(values.runs) : undefined;
 /**
  * Runs per scenario: 5; 3 for the import, whose one run is 20 large images, and for the
- * report, whose one run prints 20 pages twice; 9 for the start, whose runs are short and the most sensitive to other work on the machine.
+ * report, whose one run prints 20 pages twice, and for the review package, whose one run
+ * exports and opens 50,000 comments; 9 for the start, whose runs are short and the most sensitive to other work on the machine.
  */
-const RUNS: Record<string, number> = { '1': 5, '2': 5, '3': 5, '4': 3, '5': 9, '6': 5, '7': 3 };
+const RUNS: Record<string, number> = {
+  '1': 5,
+  '2': 5,
+  '3': 5,
+  '4': 3,
+  '5': 9,
+  '6': 5,
+  '7': 3,
+  '8': 3,
+};
 const only = new Set((values.only ?? Object.keys(RUNS).join(',')).split(',').map((s) => s.trim()));
 const runsOf = (n: string) => runsOverride ?? RUNS[n]!;
 const log = (line: string) => console.log(line);
@@ -73,6 +84,10 @@ try {
   if (only.has('7')) {
     step(`7. report of 20 pages and 500 comments (${runsOf('7')} runs)`);
     rows.push(...(await reportScenario(runsOf('7'), log)));
+  }
+  if (only.has('8')) {
+    step(`8. review package of 200 pages and 50,000 comments (${runsOf('8')} runs)`);
+    rows.push(...(await packagesScenario(runsOf('8'), log)));
   }
   if (needsBrowser) {
     step('generating the browser scenarios’ data');

@@ -99,17 +99,27 @@ export function seedDesign(
 ): SeededDesign {
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
+  const stamp = (ms: number) => `${String(ms).padStart(15, '0')}.000000.bench`;
   const designId = seededUuid(random);
   const pageIds = Array.from({ length: spec.pages }, () => seededUuid(random));
   const reviewerIds = Array.from({ length: spec.reviewers }, () => seededUuid(random));
   transaction(db, () => {
     db.prepare(
-      'INSERT INTO designs (id, name, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
-    ).run(designId, spec.name, 'Generated for the benchmarks', iso(now), iso(now));
+      `INSERT INTO designs (id, name, description, created_at, updated_at, created_hlc,
+         updated_hlc) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      designId,
+      spec.name,
+      'Generated for the benchmarks',
+      iso(now),
+      iso(now),
+      stamp(now),
+      stamp(now),
+    );
     const page = db.prepare(
       `INSERT INTO pages (id, design_id, name, position, image_hash, image_ext, width, height,
-         thumb_hash, elements, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'png', ?, ?, ?, NULL, ?, ?)`,
+         thumb_hash, elements, created_at, updated_at, created_hlc, updated_hlc)
+       VALUES (?, ?, ?, ?, ?, 'png', ?, ?, ?, NULL, ?, ?, ?, ?)`,
     );
     pageIds.forEach((id, i) =>
       page.run(
@@ -123,11 +133,13 @@ export function seedDesign(
         spec.image.thumbHash,
         iso(now),
         iso(now),
+        stamp(now),
+        stamp(now),
       ),
     );
     const reviewer = db.prepare(
-      `INSERT INTO reviewers (id, name, role, avatar_hash, created_at)
-       VALUES (?, ?, ?, NULL, ?)`,
+      `INSERT INTO reviewers (id, name, role, avatar_hash, created_at, created_hlc, updated_hlc)
+       VALUES (?, ?, ?, NULL, ?, ?, ?)`,
     );
     reviewerIds.forEach((id, i) =>
       reviewer.run(
@@ -135,30 +147,51 @@ export function seedDesign(
         `Reviewer ${String(i + 1).padStart(2, '0')}`,
         i % 5 ? 'peer' : 'expert',
         iso(now),
+        stamp(now),
+        stamp(now),
       ),
     );
     const comment = db.prepare(
       `INSERT INTO comments (id, design_id, page_id, reviewer_id, tag, contents, x, y, status,
-         created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         created_at, updated_at, created_hlc, updated_hlc, number)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const pageId of pageIds) {
+      const rows: [string, string, string, string, string, number, number, string, number][] = [];
       for (let i = 0; i < spec.commentsPerPage; i++) {
-        const at = iso(now - Math.floor(random() * 60 * 86_400_000));
-        comment.run(
+        const at = now - Math.floor(random() * 60 * 86_400_000);
+        rows.push([
           seededUuid(random),
-          designId,
-          pageId,
           reviewerIds[i % reviewerIds.length]!,
           TAGS[Math.floor(random() * TAGS.length)]!,
           commentText(random),
+          '',
           Math.round(random() * 10_000) / 100,
           Math.round(random() * 10_000) / 100,
           random() < 0.2 ? 'resolved' : 'open',
           at,
-          at,
-        );
+        ]);
       }
+      // Pin numbers are the place in creation order, as Crit gives them.
+      rows.sort((a, b) => a[8] - b[8] || (a[0] < b[0] ? -1 : 1));
+      rows.forEach(([id, reviewerId, tag, text, , x, y, status, at], index) =>
+        comment.run(
+          id,
+          designId,
+          pageId,
+          reviewerId,
+          tag,
+          text,
+          x,
+          y,
+          status,
+          iso(at),
+          iso(at),
+          stamp(at),
+          stamp(at),
+          index + 1,
+        ),
+      );
     }
   });
   return {

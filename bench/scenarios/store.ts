@@ -106,7 +106,7 @@ export async function storeScenario(runs: number, log: (s: string) => void): Pro
       rawInserts.push(await insertRaw(added.flat(), run, design.id));
 
       const raw = folder.db.prepare(
-        'SELECT * FROM comments WHERE page_id = ? ORDER BY created_at DESC, rowid DESC',
+        'SELECT * FROM comments WHERE page_id = ? ORDER BY number DESC',
       );
       const crit: number[] = [];
       const direct: number[] = [];

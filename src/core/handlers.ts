@@ -1,7 +1,9 @@
 import type { Handlers } from '../shared/contract.ts';
 import { CritError } from '../shared/errors.ts';
 import { createEventHub, type EventHub } from './events.ts';
-import { runStep } from './progress.ts';
+import { exportDesign } from './packages/export-design.ts';
+import { openPackage } from './packages/open-package.ts';
+import { runStep, taskProgress } from './progress.ts';
 import { SAMPLES } from './samples/catalogue.ts';
 import { openSample } from './samples/open-sample.ts';
 import { createSampleElements } from './samples/sample-elements.ts';
@@ -22,6 +24,7 @@ import {
   getProfile,
   listDesigns,
   listPageComments,
+  markPageSeen,
   moveComment,
   movePage,
   openDataFolder,
@@ -34,12 +37,19 @@ import {
   type DataFolder,
 } from './store/index.ts';
 
+let opening = 0;
+/** Progress of one package being opened: checked, merged, images stored, written. */
+const openProgress = (hub: EventHub) =>
+  taskProgress(hub, { taskId: `package-open:${++opening}`, label: 'Opening a package', total: 4 });
+
 /** What the core needs from its host: where its files are. */
 export interface CoreContext {
   /** Folder holding the bundled `samples/` and `avatars/` artwork. */
   resourcesDir: string;
   /** The user's data folder (database, image store). */
   dataDir: string;
+  /** The app's version, written into review packages' manifests. */
+  appVersion?: string;
 }
 
 /**
@@ -109,6 +119,17 @@ export function createHandlers(
       reply: (commentId, contents) => addReply(db(), { commentId, reviewerId: me(), contents }),
       editReply: (id, contents) => editReply(db(), id, me(), contents),
       removeReply: (id) => deleteReply(db(), id, me()),
+      markSeen: (pageId) => markPageSeen(db(), pageId),
+    },
+    packages: {
+      export: (designId) =>
+        exportDesign(
+          data(),
+          designId,
+          ctx.appVersion ?? 'unknown',
+          taskProgress(hub, { taskId: `package-export:${designId}`, label: 'Exporting', total: 2 }),
+        ),
+      open: ({ bytes }) => openPackage(data(), bytes, openProgress(hub)),
     },
     profile: {
       get: () => getProfile(db()),

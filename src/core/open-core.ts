@@ -22,6 +22,8 @@ export interface CoreLocations {
   resourcesDir: string;
   rendererDir: string;
   dataDir: string;
+  /** The app's version, written into review packages. */
+  appVersion?: string;
 }
 
 /**

@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
 import { openCore, type Core } from '../core/open-core.ts';
+import { CritError } from '../shared/errors.ts';
 import { APP_SCHEME, APP_URL } from './app-url.ts';
 import { bindContract, bindEvents } from './ipc.ts';
 import { HELP_URL, installMenu, type MenuCommand } from './menu.ts';
 import { packagePathsFrom } from './open-files.ts';
+import { createPackageOpener, type PackageOpener } from './open-packages.ts';
 import { registerAppProtocol } from './protocol.ts';
 import { hardenSession, installSecurity, isTrustedSender, openExternalSafely } from './security.ts';
 import { createMainWindow } from './window.ts';
@@ -35,6 +37,9 @@ const rendererDir = path.join(__dirname, '../renderer');
 
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
+let opener: PackageOpener | null = null;
+/** Packages named before the core was up (macOS hands them over before `ready`). */
+const early: string[] = [];
 
 function openMainWindow(): BrowserWindow {
   const icon = path.join(resourcesDir, 'icon.png');
@@ -46,6 +51,8 @@ function openMainWindow(): BrowserWindow {
   win.on('closed', () => {
     if (mainWindow === win) mainWindow = null;
   });
+  // Packages named at a cold start are opened once the page can hear the outcome.
+  win.webContents.once('did-finish-load', () => opener?.ready());
   mainWindow = win;
   return win;
 }
@@ -70,17 +77,40 @@ async function runMenuCommand(command: MenuCommand): Promise<void> {
   core.events.emit('menu:command', { command });
 }
 
-/** Focuses the window and tells it which review packages a launch asked to open. */
+/**
+ * Opens the review packages a launch named (a second launch, a file macOS hands over)
+ * and focuses the window; main reads each file and announces the outcome to the window
+ * (`package:opened` / `package:failed`). Before `ready` they wait for the core.
+ */
 function openFiles(args: readonly unknown[], workingDirectory: string): void {
-  if (!app.isReady()) return;
-  focusMainWindow();
   const paths = packagePathsFrom(args, workingDirectory);
-  if (core && paths.length > 0) core.events.emit('app:open-files', { paths });
+  if (!app.isReady() || !opener) return void early.push(...paths);
+  focusMainWindow();
+  opener.open(paths);
 }
 
 function start(): void {
-  const opened = openCore({ resourcesDir, rendererDir, dataDir: app.getPath('userData') });
+  let opened: Core;
+  try {
+    opened = openCore({
+      resourcesDir,
+      rendererDir,
+      dataDir: app.getPath('userData'),
+      appVersion: app.getVersion(),
+    });
+  } catch (error) {
+    // Another Crit holds the data folder (or it is from a newer Crit): say so and leave.
+    if (error instanceof CritError && error.code === 'conflict') {
+      dialog.showErrorBox('Crit cannot open its data', error.message);
+      app.quit();
+      return;
+    }
+    throw error;
+  }
   core = opened;
+  opener = createPackageOpener(opened.dispatch, opened.events);
+  // A double-click that started Crit names the package in its own arguments.
+  opener.open([...early.splice(0), ...packagePathsFrom(process.argv.slice(1), process.cwd())]);
   app.on('will-quit', () => opened.close());
   const trusted = (url: string) => isTrustedSender(url, devServerUrl);
   bindContract(ipcMain, opened.dispatch, trusted);

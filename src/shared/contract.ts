@@ -5,6 +5,8 @@ import type {
   DesignLikes,
   DesignSummary,
   DesignView,
+  PackageFile,
+  PackageOpened,
   Page,
   Profile,
   Reply,
@@ -22,6 +24,7 @@ import {
   newCommentSchema,
   newDesignSchema,
   newPageSchema,
+  packageBytesSchema,
   pageIndexSchema,
   pageNameSchema,
   percentSchema as percent,
@@ -81,6 +84,14 @@ export const contract = {
     reply: call<Reply>()(z.tuple([id, replyTextSchema])),
     editReply: call<Reply>()(z.tuple([id, replyTextSchema])),
     removeReply: call<void>()(z.tuple([id])),
+    /** Marks a page's comments and their replies as seen (no longer unread). */
+    markSeen: call<void>()(z.tuple([id])),
+  },
+  packages: {
+    /** A design as a review package (`.critpkg`), signed with the local profile's key. */
+    export: call<PackageFile>()(z.tuple([id])),
+    /** Opens a review package: creates the design or merges it into the stored one. */
+    open: call<PackageOpened>()(z.tuple([packageBytesSchema])),
   },
   profile: {
     get: call<Profile | null>()(z.tuple([])),

@@ -21,6 +21,8 @@ export interface Reply {
   contents: string;
   /** ISO-8601 timestamp. */
   created_at: string;
+  /** Arrived in a review package and not yet seen (`comments.markSeen`). */
+  unread: boolean;
 }
 
 export interface Comment {
@@ -33,6 +35,15 @@ export interface Comment {
   tag: Tag;
   position: Position;
   status: CommentStatus;
+  /**
+   * The pin's number in a design of your own: its place in creation order on its page,
+   * deleted comments counted, never reused, the same under every filter and on every
+   * machine holding the same comments. Absent on sample comments, which the renderer
+   * numbers as SPEC Part A says.
+   */
+  number?: number;
+  /** Arrived in a review package and not yet seen (`comments.markSeen`). */
+  unread: boolean;
   replies: Reply[];
   /** ISO-8601 time its text or tag last changed after posting; absent if never edited. */
   editedAt?: string;
@@ -117,4 +128,44 @@ export interface Profile {
   role: ReviewerRole;
   /** Avatar address (an image in the store, or a generated initials avatar). */
   avatar: string;
+}
+
+/** What one person changed in a package that was opened, counted. */
+export interface PackagePerson {
+  reviewerId: string;
+  name: string;
+  /** Changes by kind and action, e.g. `{ "comment:new": 5, "reply:new": 2 }`. */
+  counts: Record<string, number>;
+  /** "5 new comments, 2 replies, 1 resolved". */
+  text: string;
+}
+
+/** A record of a package that was left out, and why (a sentence naming it). */
+export interface PackageRefusal {
+  kind: 'design' | 'page' | 'reviewer' | 'comment' | 'reply' | 'status' | 'tombstone';
+  id: string;
+  message: string;
+}
+
+/** What opening a review package did (`packages.open`). */
+export interface PackageOpened {
+  designId: string;
+  designName: string;
+  /** The design was new to this machine. */
+  created: boolean;
+  /** Anything was written; false when the package brought nothing new. */
+  changed: boolean;
+  /** One line: "Jun Park: 5 new comments, 2 replies; Ada Moreno: 1 resolved" or "Nothing new." */
+  summary: string;
+  /** The same, per person. */
+  people: PackagePerson[];
+  /** Records left out (bad signature, not the author's to change, …); the rest merged. */
+  refused: PackageRefusal[];
+}
+
+/** A review package made by `packages.export`, for the renderer to save or download. */
+export interface PackageFile {
+  /** `<design name>.critpkg`, safe as a file name. */
+  fileName: string;
+  bytes: Uint8Array;
 }

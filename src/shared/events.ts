@@ -27,6 +27,40 @@ export const events = {
   'app:open-files': z.strictObject({
     paths: z.array(z.string().max(4096)).max(100),
   }),
+  /** A review package the operating system handed to Crit was opened (desktop app). */
+  'package:opened': z.strictObject({
+    /** The file's name (not its path), for the words shown. */
+    fileName: z.string().max(1000),
+    designId: z.uuid(),
+    designName: z.string().max(1000),
+    created: z.boolean(),
+    changed: z.boolean(),
+    summary: z.string().max(100_000),
+    people: z
+      .array(
+        z.strictObject({
+          reviewerId: z.string().max(100),
+          name: z.string().max(1000),
+          counts: z.record(z.string().max(100), z.number().int().min(0)),
+          text: z.string().max(10_000),
+        }),
+      )
+      .max(100_000),
+    refused: z
+      .array(
+        z.strictObject({
+          kind: z.enum(['design', 'page', 'reviewer', 'comment', 'reply', 'status', 'tombstone']),
+          id: z.string().max(1000),
+          message: z.string().max(10_000),
+        }),
+      )
+      .max(10_000_000),
+  }),
+  /** A review package the operating system handed to Crit could not be opened. */
+  'package:failed': z.strictObject({
+    fileName: z.string().max(1000),
+    message: z.string().max(10_000),
+  }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -28,6 +28,15 @@ export const imageBytesSchema = z
     params: { code: 'too-large' },
   });
 
+/** `packages.open`: the bytes of a `.critpkg` file, at most `LIMITS.packageBytes`. */
+export const packageBytesSchema = z.strictObject({
+  bytes: z
+    .custom<Uint8Array>((v) => v instanceof Uint8Array, 'Expected the bytes of a file.')
+    .refine((b) => b.byteLength <= LIMITS.packageBytes, {
+      message: `Review packages over ${LIMITS.packageBytes / 1024 / 1024} MiB are not accepted.`,
+    }),
+});
+
 export const designNameSchema = textSchema({
   label: 'A name',
   max: LIMITS.designName,

@@ -71,6 +71,7 @@ export function buildSample(name: string | undefined, options: SampleOptions = {
         tag,
         position,
         status: 'open',
+        unread: false,
         replies: [],
       };
     });

@@ -25,6 +25,7 @@ export function toReply(row: ReplyRow): Reply {
     reviewerId: row.reviewer_id,
     contents: row.contents,
     created_at: row.created_at,
+    unread: row.unread === 1,
   };
 }
 
@@ -38,6 +39,8 @@ function toComment(row: CommentRow, replies: Reply[]): Comment {
     tag: row.tag as Tag,
     position: { x: row.x, y: row.y, page: row.page_id },
     status: row.status as CommentStatus,
+    number: row.number,
+    unread: row.unread === 1,
     replies,
   };
   if (row.edited_at !== null) comment.editedAt = row.edited_at;
@@ -47,10 +50,13 @@ function toComment(row: CommentRow, replies: Reply[]): Comment {
 // Replies read as a conversation, oldest first; rowid breaks ties within a millisecond.
 const REPLY_ORDER = 'ORDER BY created_at, rowid';
 
-/** A page's comments as rows of values, in this order: about twice as fast to read. */
+/**
+ * A page's comments as rows of values, in this order: about twice as fast to read. The
+ * pin number is the place in creation order, so the index on it lists newest first.
+ */
 const PAGE_COMMENTS = `SELECT id, contents, created_at, reviewer_id, page_id, tag, x, y, status,
-    edited_at
-  FROM comments WHERE page_id = ? ORDER BY created_at DESC, rowid DESC`;
+    number, unread, edited_at
+  FROM comments WHERE page_id = ? ORDER BY number DESC`;
 type PageCommentRow = [
   string,
   string,
@@ -61,6 +67,8 @@ type PageCommentRow = [
   number,
   number,
   CommentStatus,
+  number,
+  number,
   string | null,
 ];
 
@@ -73,7 +81,10 @@ export function getComment(db: DatabaseSync, id: string): Comment {
   return toComment(row, replies.map(toReply));
 }
 
-/** The comments on a page, newest first, each with its replies oldest first. */
+/**
+ * The comments on a page, newest first (highest pin number first), each with its replies
+ * oldest first.
+ */
 export function listPageComments(db: DatabaseSync, pageId: string): Comment[] {
   const rows = cached(db, PAGE_COMMENTS, true).all(pageId) as unknown as PageCommentRow[];
   // A comment's page exists (a foreign key says so): only an empty answer needs checking.
@@ -92,21 +103,25 @@ export function listPageComments(db: DatabaseSync, pageId: string): Comment[] {
     list.push(toReply(reply));
     replies.set(reply.comment_id, list);
   }
-  return rows.map(([id, contents, createdAt, reviewerId, page, tag, x, y, status, editedAt]) => {
-    const comment: Comment = {
-      id,
-      contents,
-      created_at: createdAt,
-      reviewerId,
-      pageId: page,
-      tag,
-      position: { x, y, page },
-      status,
-      replies: replies.get(id) ?? [],
-    };
-    if (editedAt !== null) comment.editedAt = editedAt;
-    return comment;
-  });
+  return rows.map(
+    ([id, contents, createdAt, reviewerId, page, tag, x, y, status, n, unread, editedAt]) => {
+      const comment: Comment = {
+        id,
+        contents,
+        created_at: createdAt,
+        reviewerId,
+        pageId: page,
+        tag,
+        position: { x, y, page },
+        status,
+        number: n,
+        unread: unread === 1,
+        replies: replies.get(id) ?? [],
+      };
+      if (editedAt !== null) comment.editedAt = editedAt;
+      return comment;
+    },
+  );
 }
 
 /** How many comments a design has, optionally only those matching `filters`. */

@@ -3,16 +3,20 @@ import { v7 } from 'uuid';
 import type { Comment, CommentStatus } from '../../shared/domain.ts';
 import type { CommentEdit, NewCommentInput } from '../../shared/schemas.ts';
 import { assertMayChangeComment, type CommentChange } from '../permissions.ts';
+import { encodeHlc } from '../packages/hlc.ts';
+import { isoOfStamp, stampNow, withClock } from './clock.ts';
 import { getComment } from './comment-reads.ts';
+import { replyRecordOf } from './record-rows.ts';
 import {
-  nowIso,
   requireComment,
   requirePage,
   requireReviewer,
   touchDesign,
   type CommentRow,
+  type ReplyRow,
 } from './records.ts';
 import { cached } from './statements.ts';
+import { keepRecord, nextPinNumber, writeTombstone } from './tombstones.ts';
 import { transaction } from './transaction.ts';
 
 /**
@@ -22,8 +26,8 @@ import { transaction } from './transaction.ts';
 export type NewComment = NewCommentInput & { reviewerId: string };
 
 const INSERT = `INSERT INTO comments (id, design_id, page_id, reviewer_id, tag, contents, x, y,
-    status, created_at, updated_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`;
+    status, created_at, updated_at, created_hlc, updated_hlc, number)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)`;
 
 /**
  * A new comment's id: a time-ordered uuid (version 7), so new comments go at the end of
@@ -42,9 +46,25 @@ export function addComment(db: DatabaseSync, comment: NewComment): Comment {
   transaction(db, () => {
     const page = requirePage(db, comment.pageId);
     const reviewer = requireReviewer(db, comment.reviewerId);
-    const at = nowIso();
+    const stamp = stampNow(db);
+    const at = isoOfStamp(stamp);
     const { tag, contents, x, y } = comment;
-    cached(db, INSERT).run(id, page.design_id, page.id, reviewer.id, tag, contents, x, y, at, at);
+    const number = nextPinNumber(db, page.id);
+    cached(db, INSERT).run(
+      id,
+      page.design_id,
+      page.id,
+      reviewer.id,
+      tag,
+      contents,
+      x,
+      y,
+      at,
+      at,
+      stamp,
+      stamp,
+      number,
+    );
     touchDesign(db, page.design_id, at);
   });
   return getComment(db, id);
@@ -52,65 +72,90 @@ export function addComment(db: DatabaseSync, comment: NewComment): Comment {
 
 /**
  * Pins many new, open comments in one transaction: an unknown page or reviewer refuses
- * the whole batch and nothing is added. They share one creation time. Returns them in
- * the order given.
+ * the whole batch and nothing is added. Each gets its own clock stamp, in the order
+ * given, and so the next pin number on its page. Returns them in the order given.
  */
 export function addComments(db: DatabaseSync, comments: readonly NewComment[]): Comment[] {
-  const at = nowIso();
   const added: Comment[] = [];
-  transaction(db, () => {
-    const pages = new Map<string, ReturnType<typeof requirePage>>();
-    const reviewers = new Set<string>();
-    const designs = new Set<string>();
-    const insert = cached(db, INSERT);
-    for (const c of comments) {
-      let page = pages.get(c.pageId);
-      if (!page) {
-        page = requirePage(db, c.pageId);
-        pages.set(c.pageId, page);
+  transaction(db, () =>
+    withClock(db, (clock) => {
+      const at = new Date(clock.now().wall).toISOString();
+      const pages = new Map<string, ReturnType<typeof requirePage>>();
+      const numbers = new Map<string, number>();
+      const reviewers = new Set<string>();
+      const designs = new Set<string>();
+      const insert = cached(db, INSERT);
+      for (const c of comments) {
+        let page = pages.get(c.pageId);
+        if (!page) {
+          page = requirePage(db, c.pageId);
+          pages.set(c.pageId, page);
+        }
+        if (!reviewers.has(c.reviewerId)) {
+          requireReviewer(db, c.reviewerId);
+          reviewers.add(c.reviewerId);
+        }
+        const id = newCommentId();
+        const stamp = encodeHlc(clock.now());
+        const number = numbers.get(page.id) ?? nextPinNumber(db, page.id);
+        numbers.set(page.id, number + 1);
+        insert.run(
+          id,
+          page.design_id,
+          page.id,
+          c.reviewerId,
+          c.tag,
+          c.contents,
+          c.x,
+          c.y,
+          at,
+          at,
+          stamp,
+          stamp,
+          number,
+        );
+        designs.add(page.design_id);
+        added.push({
+          id,
+          contents: c.contents,
+          created_at: at,
+          reviewerId: c.reviewerId,
+          pageId: page.id,
+          tag: c.tag,
+          position: { x: c.x, y: c.y, page: page.id },
+          status: 'open',
+          number,
+          unread: false,
+          replies: [],
+        });
       }
-      if (!reviewers.has(c.reviewerId)) {
-        requireReviewer(db, c.reviewerId);
-        reviewers.add(c.reviewerId);
-      }
-      const id = newCommentId();
-      insert.run(id, page.design_id, page.id, c.reviewerId, c.tag, c.contents, c.x, c.y, at, at);
-      designs.add(page.design_id);
-      added.push({
-        id,
-        contents: c.contents,
-        created_at: at,
-        reviewerId: c.reviewerId,
-        pageId: page.id,
-        tag: c.tag,
-        position: { x: c.x, y: c.y, page: page.id },
-        status: 'open',
-        replies: [],
-      });
-    }
-    for (const designId of designs) touchDesign(db, designId, at);
-  });
+      for (const designId of designs) touchDesign(db, designId, at);
+    }),
+  );
   return added;
 }
 
 /**
  * Runs `write` on the comment in one transaction, once the permissions allow `actorId`
- * to make `change`; records the activity in the comment's design unless `write` says
- * (by returning false) that it changed nothing.
+ * to make `change`; records the activity in the comment's design. When `unchanged`
+ * says the change would change nothing, nothing is written (no stamp, no activity).
  */
 function changeComment(
   db: DatabaseSync,
   id: string,
   actorId: string,
   change: CommentChange,
-  write: (row: CommentRow, at: string) => void | false,
+  write: (row: CommentRow, stamp: string, at: string) => void,
+  unchanged: (row: CommentRow) => boolean = () => false,
 ): void {
   transaction(db, () => {
     const row = requireComment(db, id);
     requireReviewer(db, actorId);
     assertMayChangeComment(actorId, row, change);
-    const at = nowIso();
-    if (write(row, at) === false) return;
+    if (unchanged(row)) return;
+    const stamp = stampNow(db);
+    const at = isoOfStamp(stamp);
+    write(row, stamp, at);
     touchDesign(db, row.design_id, at);
   });
 }
@@ -125,20 +170,49 @@ export function editComment(
   actorId: string,
   edit: CommentEdit,
 ): Comment {
-  changeComment(db, id, actorId, 'edit', (row, at) => {
-    const contents = edit.contents ?? row.contents;
-    const tag = edit.tag ?? row.tag;
-    if (contents === row.contents && tag === row.tag) return false;
-    db.prepare(
-      'UPDATE comments SET contents = ?, tag = ?, edited_at = ?, updated_at = ? WHERE id = ?',
-    ).run(contents, tag, at, at, row.id);
+  const next = (row: CommentRow) => ({
+    contents: edit.contents ?? row.contents,
+    tag: edit.tag ?? row.tag,
   });
+  changeComment(
+    db,
+    id,
+    actorId,
+    'edit',
+    (row, stamp, at) => {
+      const { contents, tag } = next(row);
+      db.prepare(
+        `UPDATE comments SET contents = ?, tag = ?, edited_at = ?, updated_at = ?, updated_hlc = ?,
+           sig = NULL WHERE id = ?`,
+      ).run(contents, tag, at, at, stamp, row.id);
+    },
+    (row) => next(row).contents === row.contents && next(row).tag === row.tag,
+  );
   return getComment(db, id);
 }
 
-/** Deletes a comment and its replies, as `actorId` (see permissions). */
+/**
+ * Deletes a comment, as `actorId` (see permissions). A tombstone keeps its number and
+ * its deletion, to travel in packages; its replies, which belong to their authors, are
+ * kept out of sight.
+ */
 export function deleteComment(db: DatabaseSync, id: string, actorId: string): void {
-  changeComment(db, id, actorId, 'delete', (row) => {
+  changeComment(db, id, actorId, 'delete', (row, stamp) => {
+    const replies = db
+      .prepare('SELECT * FROM replies WHERE comment_id = ?')
+      .all(row.id) as unknown as ReplyRow[];
+    for (const reply of replies) keepRecord(db, row.design_id, 'reply', replyRecordOf(reply));
+    writeTombstone(db, {
+      id: row.id,
+      design_id: row.design_id,
+      kind: 'comment',
+      author: row.reviewer_id,
+      page_id: row.page_id,
+      number: row.number,
+      created_hlc: row.created_hlc,
+      updated_hlc: stamp,
+      sig: null,
+    });
     db.prepare('DELETE FROM comments WHERE id = ?').run(row.id);
   });
 }
@@ -150,12 +224,12 @@ export function setCommentStatus(
   actorId: string,
   status: CommentStatus,
 ): Comment {
-  changeComment(db, id, actorId, 'set-status', (row, at) => {
-    db.prepare('UPDATE comments SET status = ?, updated_at = ? WHERE id = ?').run(
-      status,
-      at,
-      row.id,
-    );
+  changeComment(db, id, actorId, 'set-status', (row, stamp) => {
+    // The status is a register of its own: setting it is not an edit of the comment.
+    db.prepare(
+      `UPDATE comments SET status = ?1, status_by = ?2, status_created = COALESCE(status_created, ?3),
+         status_updated = ?3, status_sig = NULL WHERE id = ?4`,
+    ).run(status, actorId, stamp, row.id);
   });
   return getComment(db, id);
 }
@@ -168,13 +242,10 @@ export function moveComment(
   x: number,
   y: number,
 ): Comment {
-  changeComment(db, id, actorId, 'move', (row, at) => {
-    db.prepare('UPDATE comments SET x = ?, y = ?, updated_at = ? WHERE id = ?').run(
-      x,
-      y,
-      at,
-      row.id,
-    );
+  changeComment(db, id, actorId, 'move', (row, stamp, at) => {
+    db.prepare(
+      'UPDATE comments SET x = ?, y = ?, updated_at = ?, updated_hlc = ?, sig = NULL WHERE id = ?',
+    ).run(x, y, at, stamp, row.id);
   });
   return getComment(db, id);
 }

@@ -2,3 +2,4 @@
 export * from './comment-reads.ts';
 export * from './comment-writes.ts';
 export * from './replies.ts';
+export * from './unread.ts';

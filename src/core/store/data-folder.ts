@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from './database.ts';
 import { lockDataFolder } from './folder-lock.ts';
+import { ensureLocalKeyPair } from './keys.ts';
 import { createImageCollector, type ImageCollector } from './image-collector.ts';
 import { createImageStore, tighten, type ImageStore } from './image-store.ts';
 
@@ -44,6 +45,8 @@ export function openDataFolder(dataDir: string): DataFolder {
     const file = path.join(dataDir, DATABASE_FILE);
     prepareDatabaseFile(file);
     const db = openDatabase(file);
+    // A profile made before packages existed gets its signing keys now.
+    ensureLocalKeyPair(db);
     const images = createImageStore(path.join(dataDir, IMAGES_FOLDER));
     const collector = createImageCollector(db, images);
     collector.collect();

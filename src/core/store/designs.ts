@@ -5,9 +5,10 @@ import type { NewDesignInput } from '../../shared/schemas.ts';
 import { countComments } from './comment-reads.ts';
 import { imageAddress } from './image-store.ts';
 import { listPages } from './pages.ts';
-import { nowIso, requireDesign } from './records.ts';
+import { isoOfStamp, stampNow } from './clock.ts';
 import { getDesignLikes } from './design-likes.ts';
-import { getProfile, listDesignReviewers } from './reviewers.ts';
+import { assertOwnsDesign, localReviewerId, requireDesign } from './records.ts';
+import { listDesignReviewers } from './reviewers.ts';
 import { transaction } from './transaction.ts';
 
 /** What a new design starts with, as `designs.create` parsed it; the description may be left out. */
@@ -61,11 +62,14 @@ export function getDesignSummary(db: DatabaseSync, id: string): DesignSummary {
 export function createDesign(db: DatabaseSync, design: NewDesign): DesignSummary {
   const { name, description = '' } = design;
   const id = v4();
-  const at = nowIso();
   transaction(db, () => {
+    const stamp = stampNow(db);
+    const at = isoOfStamp(stamp);
+    // The local user owns it; made before any profile, it is claimed when one is saved.
     db.prepare(
-      'INSERT INTO designs (id, name, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
-    ).run(id, name, description, at, at);
+      `INSERT INTO designs (id, name, description, created_at, updated_at, owner_id,
+         created_hlc, updated_hlc) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(id, name, description, at, at, localReviewerId(db), stamp, stamp);
   });
   return getDesignSummary(db, id);
 }
@@ -84,35 +88,39 @@ export function getDesign(db: DatabaseSync, id: string): DesignView {
     pages: listPages(db, row.id),
     reviewers: listDesignReviewers(db, row.id),
     commentCount: countComments(db, row.id),
-    likes: getDesignLikes(db, row.id, getProfile(db)?.reviewerId ?? null),
+    likes: getDesignLikes(db, row.id, localReviewerId(db)),
   };
 }
 
-/** Renames a design (the name as the contract's schema gave it). Throws `not-found`. */
-export function renameDesign(db: DatabaseSync, id: string, name: string): DesignSummary {
+/** Changes one field of a design's record, as its owner, with a new stamp. */
+function changeDesign(db: DatabaseSync, id: string, column: 'name' | 'description', value: string) {
   transaction(db, () => {
-    requireDesign(db, id);
-    db.prepare('UPDATE designs SET name = ?, updated_at = ? WHERE id = ?').run(name, nowIso(), id);
-  });
-  return getDesignSummary(db, id);
-}
-
-/** Changes a design's description (as the description schema gives it; may be empty). */
-export function describeDesign(db: DatabaseSync, id: string, description: string): DesignSummary {
-  transaction(db, () => {
-    requireDesign(db, id);
-    db.prepare('UPDATE designs SET description = ?, updated_at = ? WHERE id = ?').run(
-      description,
-      nowIso(),
-      id,
-    );
+    assertOwnsDesign(db, requireDesign(db, id));
+    const stamp = stampNow(db);
+    db.prepare(
+      `UPDATE designs SET ${column} = ?, updated_at = ?, updated_hlc = ?, sig = NULL WHERE id = ?`,
+    ).run(value, isoOfStamp(stamp), stamp, id);
   });
   return getDesignSummary(db, id);
 }
 
 /**
- * Deletes a design with its pages, comments and replies. Reviewers stay: people are
- * shared between designs. Image files stay in the store (see `collectGarbage`).
+ * Renames a design (the name as the contract's schema gave it). Throws `not-found`, or
+ * `conflict` for a design someone else owns.
+ */
+export function renameDesign(db: DatabaseSync, id: string, name: string): DesignSummary {
+  return changeDesign(db, id, 'name', name);
+}
+
+/** Changes a design's description (as the description schema gives it; may be empty). */
+export function describeDesign(db: DatabaseSync, id: string, description: string): DesignSummary {
+  return changeDesign(db, id, 'description', description);
+}
+
+/**
+ * Deletes this machine's copy of a design with its pages, comments, replies and
+ * tombstones (anyone may: it does not travel). Reviewers stay: people are shared between
+ * designs. Image files stay in the store (see `collectGarbage`).
  */
 export function deleteDesign(db: DatabaseSync, id: string): void {
   transaction(db, () => {

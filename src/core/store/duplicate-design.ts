@@ -3,7 +3,9 @@ import { v4 } from 'uuid';
 import type { DesignSummary } from '../../shared/domain.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import { getDesignSummary } from './designs.ts';
-import { nowIso, requireDesign } from './records.ts';
+import { encodeHlc } from '../packages/hlc.ts';
+import { withClock } from './clock.ts';
+import { localReviewerId, requireDesign } from './records.ts';
 import { transaction } from './transaction.ts';
 
 /**
@@ -29,30 +31,42 @@ export function copyName(name: string, taken: ReadonlySet<string>): string {
  */
 export function duplicateDesign(db: DatabaseSync, id: string): DesignSummary {
   const copyId = v4();
-  transaction(db, () => {
-    const design = requireDesign(db, id);
-    const names = db.prepare('SELECT name FROM designs').all() as { name: string }[];
-    const at = nowIso();
-    db.prepare(
-      'INSERT INTO designs (id, name, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
-    ).run(
-      copyId,
-      copyName(design.name, new Set(names.map((r) => r.name))),
-      design.description,
-      at,
-      at,
-    );
-    const pages = db
-      .prepare('SELECT id FROM pages WHERE design_id = ? ORDER BY position, created_at')
-      .all(design.id) as { id: string }[];
-    // Columns are named, so a column added later takes its default in the copy.
-    const copyPage = db.prepare(
-      `INSERT INTO pages (id, design_id, name, position, image_hash, image_ext, width, height,
-         thumb_hash, elements, created_at, updated_at)
-       SELECT ?, ?, name, ?, image_hash, image_ext, width, height, thumb_hash, elements, ?, ?
-       FROM pages WHERE id = ?`,
-    );
-    pages.forEach((page, position) => copyPage.run(v4(), copyId, position, at, at, page.id));
-  });
+  transaction(db, () =>
+    withClock(db, (clock) => {
+      const design = requireDesign(db, id);
+      const names = db.prepare('SELECT name FROM designs').all() as { name: string }[];
+      const stamp = encodeHlc(clock.now());
+      const at = new Date(clock.last().wall).toISOString();
+      // The copy is the local user's own design, whoever owns the original.
+      db.prepare(
+        `INSERT INTO designs (id, name, description, created_at, updated_at, owner_id,
+           created_hlc, updated_hlc) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        copyId,
+        copyName(design.name, new Set(names.map((r) => r.name))),
+        design.description,
+        at,
+        at,
+        localReviewerId(db),
+        stamp,
+        stamp,
+      );
+      const pages = db
+        .prepare('SELECT id FROM pages WHERE design_id = ? ORDER BY position, created_at')
+        .all(design.id) as { id: string }[];
+      // Columns are named, so a column added later takes its default in the copy.
+      const copyPage = db.prepare(
+        `INSERT INTO pages (id, design_id, name, position, image_hash, image_ext, width, height,
+           thumb_hash, elements, created_at, updated_at, created_hlc, updated_hlc)
+         SELECT ?, ?, name, ?, image_hash, image_ext, width, height, thumb_hash, elements,
+           ?, ?, ?, ?
+         FROM pages WHERE id = ?`,
+      );
+      pages.forEach((page, position) => {
+        const pageStamp = encodeHlc(clock.now());
+        copyPage.run(v4(), copyId, position, at, at, pageStamp, pageStamp, page.id);
+      });
+    }),
+  );
   return getDesignSummary(db, copyId);
 }

@@ -25,7 +25,8 @@ export function collectGarbage(
     .prepare(
       `SELECT image_hash || '.' || image_ext AS name FROM pages
        UNION SELECT thumb_hash || '.webp' FROM pages
-       UNION SELECT avatar_hash || '.webp' FROM reviewers WHERE avatar_hash IS NOT NULL`,
+       UNION SELECT avatar_hash || '.' || COALESCE(avatar_ext, 'webp') FROM reviewers
+         WHERE avatar_hash IS NOT NULL`,
     )
     .all() as { name: string }[];
   const referenced = new Set(rows.map((row) => row.name));

@@ -110,11 +110,106 @@ function v3DesignIndexCoversIds(db: DatabaseSync): void {
 }
 
 /**
+ * Version 4, review packages (docs/review-package.md). This device gets an id, and every
+ * design, page, reviewer, comment and reply a hybrid logical clock stamp for its creation
+ * and last change (`*_hlc`, sortable text) and room for its author's signature. Designs
+ * get an owner (the local user, where there is one), reviewers a pinned public key and an
+ * avatar type, comments their status as a register of its own (who set it, when, signed),
+ * a stable pin number and an unread flag (replies too). Deletions are kept as tombstones,
+ * and records kept but not shown (comments on a deleted page, replies to a deleted
+ * comment) as their signed JSON. Existing rows get stamps from their ISO times, counter 0,
+ * with this device's id; comments are numbered in creation order on their page.
+ */
+function v4ReviewPackages(db: DatabaseSync): void {
+  const stampOf = (column: string) =>
+    `printf('%015d.000000.%s', CAST(strftime('%s', ${column}) AS INTEGER) * 1000 +
+       CAST(substr(${column}, 21, 3) AS INTEGER), (SELECT value FROM settings WHERE key = 'device_id'))`;
+  const stamped = (table: string) => `
+    ALTER TABLE ${table} ADD COLUMN created_hlc TEXT NOT NULL DEFAULT '';
+    ALTER TABLE ${table} ADD COLUMN updated_hlc TEXT NOT NULL DEFAULT '';
+    ALTER TABLE ${table} ADD COLUMN sig TEXT NULL;`;
+  const backfill = (table: string, updated = 'updated_at') => `
+    UPDATE ${table} SET created_hlc = ${stampOf('created_at')}, updated_hlc = ${stampOf(updated)};`;
+  db.exec(`
+    INSERT INTO settings (key, value) VALUES ('device_id', lower(hex(randomblob(16))))
+      ON CONFLICT (key) DO NOTHING;
+    ${stamped('designs')}
+    ALTER TABLE designs ADD COLUMN owner_id TEXT NULL REFERENCES reviewers (id);
+    ${stamped('pages')}
+    ${stamped('reviewers')}
+    ALTER TABLE reviewers ADD COLUMN public_key TEXT NULL;
+    ALTER TABLE reviewers ADD COLUMN avatar_ext TEXT NULL
+      CHECK (avatar_ext IS NULL OR avatar_ext IN ('png', 'jpg', 'webp'));
+    ${stamped('comments')}
+    ALTER TABLE comments ADD COLUMN status_by TEXT NULL REFERENCES reviewers (id);
+    ALTER TABLE comments ADD COLUMN status_created TEXT NULL;
+    ALTER TABLE comments ADD COLUMN status_updated TEXT NULL;
+    ALTER TABLE comments ADD COLUMN status_sig TEXT NULL;
+    ALTER TABLE comments ADD COLUMN number INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE comments ADD COLUMN unread INTEGER NOT NULL DEFAULT 0 CHECK (unread IN (0, 1));
+    ${stamped('replies')}
+    ALTER TABLE replies ADD COLUMN unread INTEGER NOT NULL DEFAULT 0 CHECK (unread IN (0, 1));
+
+    CREATE TABLE tombstones (
+      id TEXT PRIMARY KEY NOT NULL,
+      design_id TEXT NOT NULL REFERENCES designs (id) ON DELETE CASCADE,
+      kind TEXT NOT NULL CHECK (kind IN ('page', 'comment', 'reply')),
+      author TEXT NULL,
+      page_id TEXT NULL,
+      number INTEGER NULL,
+      created_hlc TEXT NOT NULL,
+      updated_hlc TEXT NOT NULL,
+      sig TEXT NULL
+    );
+    CREATE INDEX tombstones_by_design ON tombstones (design_id);
+    CREATE INDEX tombstones_by_page ON tombstones (page_id, number);
+
+    CREATE TABLE kept_records (
+      id TEXT NOT NULL,
+      design_id TEXT NOT NULL REFERENCES designs (id) ON DELETE CASCADE,
+      kind TEXT NOT NULL CHECK (kind IN ('comment', 'reply', 'status')),
+      record TEXT NOT NULL CHECK (json_valid(record)),
+      PRIMARY KEY (kind, id)
+    );
+    CREATE INDEX kept_records_by_design ON kept_records (design_id);
+
+    ${backfill('designs')}
+    ${backfill('pages')}
+    ${backfill('reviewers', 'created_at')}
+    ${backfill('comments')}
+    ${backfill('replies')}
+    UPDATE designs SET owner_id = (SELECT value FROM settings WHERE key = 'local_reviewer_id')
+      WHERE EXISTS (SELECT 1 FROM reviewers WHERE id =
+        (SELECT value FROM settings WHERE key = 'local_reviewer_id'));
+    UPDATE comments SET status_by = COALESCE(
+        (SELECT r.id FROM reviewers r WHERE r.id =
+          (SELECT value FROM settings WHERE key = 'local_reviewer_id')), reviewer_id),
+      status_created = updated_hlc, status_updated = updated_hlc
+      WHERE status = 'resolved';
+    UPDATE comments SET number = numbered.n FROM (
+      SELECT id, ROW_NUMBER() OVER (PARTITION BY page_id ORDER BY created_hlc, id) AS n
+      FROM comments) AS numbered WHERE comments.id = numbered.id;
+    INSERT INTO settings (key, value)
+      SELECT 'hlc_last', latest FROM (SELECT MAX(stamp) AS latest FROM (
+        SELECT MAX(updated_hlc) AS stamp FROM designs UNION ALL
+        SELECT MAX(updated_hlc) FROM pages UNION ALL
+        SELECT MAX(updated_hlc) FROM reviewers UNION ALL
+        SELECT MAX(updated_hlc) FROM comments UNION ALL
+        SELECT MAX(updated_hlc) FROM replies))
+      WHERE latest IS NOT NULL
+      ON CONFLICT (key) DO NOTHING;
+
+    DROP INDEX comments_by_page;
+    CREATE INDEX comments_by_page ON comments (page_id, number);
+  `);
+}
+
+/**
  * Likes and edit marks: each person likes a design at most once (the key says so), a
  * like goes with its design, and a comment records when its text or tag last changed
  * after posting (null for a comment never edited; moves and resolutions leave it).
  */
-function v4DesignLikes(db: DatabaseSync): void {
+function v5DesignLikes(db: DatabaseSync): void {
   db.exec(`
     CREATE TABLE design_likes (
       design_id TEXT NOT NULL REFERENCES designs (id) ON DELETE CASCADE,
@@ -133,7 +228,8 @@ export const MIGRATIONS: readonly Migration[] = [
   v1ReviewModel,
   v2Conversations,
   v3DesignIndexCoversIds,
-  v4DesignLikes,
+  v4ReviewPackages,
+  v5DesignLikes,
 ];
 
 /** The newest schema version this build of Crit knows. */

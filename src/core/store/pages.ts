@@ -10,7 +10,16 @@ import { CritError } from '../../shared/errors.ts';
 import type { NewPageInput } from '../../shared/schemas.ts';
 import { storePageImage } from './image-import.ts';
 import { imageAddress, type ImageExt, type ImageStore } from './image-store.ts';
-import { nowIso, requireDesign, requirePage, touchDesign, type PageRow } from './records.ts';
+import { isoOfStamp, stampNow } from './clock.ts';
+import {
+  assertOwnsDesign,
+  requireDesign,
+  requirePage,
+  touchDesign,
+  type PageRow,
+} from './records.ts';
+import { keepPageComments } from './keep-page-comments.ts';
+import { writeTombstone } from './tombstones.ts';
 import { transaction } from './transaction.ts';
 
 /**
@@ -51,16 +60,25 @@ function toPage(row: PageRow): Page {
 
 function pageRows(db: DatabaseSync, designId: string): PageRow[] {
   return db
-    .prepare('SELECT * FROM pages WHERE design_id = ? ORDER BY position, created_at')
+    .prepare('SELECT * FROM pages WHERE design_id = ? ORDER BY position, id')
     .all(designId) as unknown as PageRow[];
 }
 
-/** Gives a design's pages positions 0..n-1 in the order given. */
-function renumber(db: DatabaseSync, ids: string[], at: string): void {
+/** Gives a design's pages positions 0..n-1 in the order given; a moved page is changed. */
+function renumber(db: DatabaseSync, ids: string[], stamp: string): void {
   const update = db.prepare(
-    'UPDATE pages SET position = ?, updated_at = ? WHERE id = ? AND position <> ?',
+    `UPDATE pages SET position = ?, updated_at = ?, updated_hlc = ?, sig = NULL
+     WHERE id = ? AND position <> ?`,
   );
-  ids.forEach((id, position) => update.run(position, at, id, position));
+  const at = isoOfStamp(stamp);
+  ids.forEach((id, position) => update.run(position, at, stamp, id, position));
+}
+
+/** The page and its design, once the local user may change the design's pages. */
+function ownedPage(db: DatabaseSync, pageId: string): PageRow {
+  const page = requirePage(db, pageId);
+  assertOwnsDesign(db, requireDesign(db, page.design_id));
+  return page;
 }
 
 /** The pages of a design, in order. Throws `not-found` for an unknown design. */
@@ -87,27 +105,29 @@ export async function addPage(
   page: NewPage,
 ): Promise<Page> {
   const { name } = page;
-  requireDesign(db, designId);
+  assertOwnsDesign(db, requireDesign(db, designId));
   const elements = page.elements == null ? null : checkElements(page.elements);
   const { info, hash, thumbHash } = await storePageImage(store, page.bytes);
 
   const id = v4();
   transaction(db, () => {
     // Checked again: the design may have been deleted while the image was decoded.
-    requireDesign(db, designId);
-    const at = nowIso();
-    const { count } = db
-      .prepare('SELECT COUNT(*) AS count FROM pages WHERE design_id = ?')
-      .get(designId) as { count: number };
+    assertOwnsDesign(db, requireDesign(db, designId));
+    const stamp = stampNow(db);
+    const at = isoOfStamp(stamp);
+    // One past the last: pages merged from a package may leave gaps.
+    const { next } = db
+      .prepare('SELECT COALESCE(MAX(position) + 1, 0) AS next FROM pages WHERE design_id = ?')
+      .get(designId) as { next: number };
     db.prepare(
       `INSERT INTO pages (id, design_id, name, position, image_hash, image_ext, width, height,
-         thumb_hash, elements, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         thumb_hash, elements, created_at, updated_at, created_hlc, updated_hlc)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       id,
       designId,
       name,
-      count,
+      next,
       hash,
       info.ext,
       info.width,
@@ -116,6 +136,8 @@ export async function addPage(
       elements && JSON.stringify(elements),
       at,
       at,
+      stamp,
+      stamp,
     );
     touchDesign(db, designId, at);
   });
@@ -125,9 +147,12 @@ export async function addPage(
 /** Renames a page (the name as the contract's schema gave it). */
 export function renamePage(db: DatabaseSync, pageId: string, name: string): Page {
   transaction(db, () => {
-    const page = requirePage(db, pageId);
-    const at = nowIso();
-    db.prepare('UPDATE pages SET name = ?, updated_at = ? WHERE id = ?').run(name, at, page.id);
+    const page = ownedPage(db, pageId);
+    const stamp = stampNow(db);
+    const at = isoOfStamp(stamp);
+    db.prepare(
+      'UPDATE pages SET name = ?, updated_at = ?, updated_hlc = ?, sig = NULL WHERE id = ?',
+    ).run(name, at, stamp, page.id);
     touchDesign(db, page.design_id, at);
   });
   return getPage(db, pageId);
@@ -139,7 +164,7 @@ export function renamePage(db: DatabaseSync, pageId: string, name: string): Page
  */
 export function movePage(db: DatabaseSync, pageId: string, toIndex: number): Page[] {
   return transaction(db, () => {
-    const page = requirePage(db, pageId);
+    const page = ownedPage(db, pageId);
     const ids = pageRows(db, page.design_id).map((row) => row.id);
     if (!Number.isInteger(toIndex) || toIndex < 0 || toIndex >= ids.length) {
       throw new CritError(
@@ -149,28 +174,41 @@ export function movePage(db: DatabaseSync, pageId: string, toIndex: number): Pag
     }
     const order = ids.filter((id) => id !== page.id);
     order.splice(toIndex, 0, page.id);
-    const at = nowIso();
-    renumber(db, order, at);
-    touchDesign(db, page.design_id, at);
+    const stamp = stampNow(db);
+    renumber(db, order, stamp);
+    touchDesign(db, page.design_id, isoOfStamp(stamp));
     return pageRows(db, page.design_id).map(toPage);
   });
 }
 
 /**
- * Deletes a page with its comments and their replies; the pages after it move up.
- * Its image files stay in the store (see `collectGarbage`).
+ * Deletes a page, as the design's owner, leaving a tombstone; the pages after it move
+ * up. Its comments and their replies belong to their authors: they are kept out of
+ * sight and travel on. Its image files stay in the store (see `collectGarbage`).
  */
 export function deletePage(db: DatabaseSync, pageId: string): void {
   transaction(db, () => {
-    const page = requirePage(db, pageId);
+    const page = ownedPage(db, pageId);
+    const stamp = stampNow(db);
+    keepPageComments(db, page);
+    writeTombstone(db, {
+      id: page.id,
+      design_id: page.design_id,
+      kind: 'page',
+      author: null,
+      page_id: null,
+      number: null,
+      created_hlc: page.created_hlc,
+      updated_hlc: stamp,
+      sig: null,
+    });
     db.prepare('DELETE FROM pages WHERE id = ?').run(page.id);
-    const at = nowIso();
     renumber(
       db,
       pageRows(db, page.design_id).map((row) => row.id),
-      at,
+      stamp,
     );
-    touchDesign(db, page.design_id, at);
+    touchDesign(db, page.design_id, isoOfStamp(stamp));
   });
 }
 
@@ -187,15 +225,16 @@ export async function replacePageImage(
   bytes: Uint8Array,
   elements: ElementBox[] | null = null,
 ): Promise<Page> {
-  requirePage(db, pageId);
+  ownedPage(db, pageId);
   const checked = elements === null ? null : checkElements(elements);
   const { info, hash, thumbHash } = await storePageImage(store, bytes);
   transaction(db, () => {
-    const page = requirePage(db, pageId);
-    const at = nowIso();
+    const page = ownedPage(db, pageId);
+    const stamp = stampNow(db);
+    const at = isoOfStamp(stamp);
     db.prepare(
       `UPDATE pages SET image_hash = ?, image_ext = ?, width = ?, height = ?, thumb_hash = ?,
-         elements = ?, updated_at = ? WHERE id = ?`,
+         elements = ?, updated_at = ?, updated_hlc = ?, sig = NULL WHERE id = ?`,
     ).run(
       hash,
       info.ext,
@@ -204,6 +243,7 @@ export async function replacePageImage(
       thumbHash,
       checked && JSON.stringify(checked),
       at,
+      stamp,
       page.id,
     );
     touchDesign(db, page.design_id, at);

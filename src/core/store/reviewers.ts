@@ -4,8 +4,10 @@ import type { Profile, Reviewer, ReviewerRole } from '../../shared/domain.ts';
 import type { ProfileInput } from '../../shared/schemas.ts';
 import { storeAvatarImage } from './image-import.ts';
 import { renderInitialsAvatar } from './initials-avatar.ts';
-import { imageAddress, type ImageStore } from './image-store.ts';
-import { LOCAL_REVIEWER_KEY, nowIso, requireDesign, type ReviewerRow } from './records.ts';
+import { imageAddress, type ImageExt, type ImageStore } from './image-store.ts';
+import { isoOfStamp, stampNow } from './clock.ts';
+import { ensureLocalKeyPair } from './keys.ts';
+import { LOCAL_REVIEWER_KEY, localReviewerId, requireDesign, type ReviewerRow } from './records.ts';
 import { transaction } from './transaction.ts';
 
 export { renderInitialsAvatar } from './initials-avatar.ts';
@@ -16,16 +18,12 @@ export const INITIALS_URL_PREFIX = '/media/initials/';
 export type { ProfileInput } from '../../shared/schemas.ts';
 
 /** Where a reviewer's avatar is: the stored image, or the generated initials. */
-export function avatarAddress(row: Pick<ReviewerRow, 'id' | 'avatar_hash'>): string {
+export function avatarAddress(
+  row: Pick<ReviewerRow, 'id' | 'avatar_hash'> & { avatar_ext?: string | null },
+): string {
   return row.avatar_hash === null
     ? `${INITIALS_URL_PREFIX}${row.id}.svg`
-    : imageAddress(row.avatar_hash, 'webp');
-}
-
-function localReviewerId(db: DatabaseSync): string | null {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(LOCAL_REVIEWER_KEY) as
-    { value: string } | undefined;
-  return row?.value ?? null;
+    : imageAddress(row.avatar_hash, (row.avatar_ext ?? 'webp') as ImageExt);
 }
 
 function reviewerRow(db: DatabaseSync, id: string): ReviewerRow | undefined {
@@ -66,24 +64,34 @@ export async function saveProfile(
   transaction(db, () => {
     const id = localReviewerId(db);
     const existing = id === null ? undefined : reviewerRow(db, id);
+    const stamp = stampNow(db);
     if (existing) {
-      db.prepare('UPDATE reviewers SET name = ?, role = ?, avatar_hash = ? WHERE id = ?').run(
+      db.prepare(
+        `UPDATE reviewers SET name = ?, role = ?, avatar_hash = ?, avatar_ext = ?,
+           updated_hlc = ?, sig = NULL WHERE id = ?`,
+      ).run(
         name,
         role,
         avatarHash === undefined ? existing.avatar_hash : avatarHash,
+        avatarHash === undefined ? existing.avatar_ext : null,
+        stamp,
         existing.id,
       );
       return;
     }
     const newId = v4();
     db.prepare(
-      'INSERT INTO reviewers (id, name, role, avatar_hash, created_at) VALUES (?, ?, ?, ?, ?)',
-    ).run(newId, name, role, avatarHash ?? null, nowIso());
+      `INSERT INTO reviewers (id, name, role, avatar_hash, created_at, created_hlc, updated_hlc)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(newId, name, role, avatarHash ?? null, isoOfStamp(stamp), stamp, stamp);
     db.prepare(
       `INSERT INTO settings (key, value) VALUES (?, ?)
        ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
     ).run(LOCAL_REVIEWER_KEY, newId);
+    // Designs made before there was a profile are the new profile's.
+    db.prepare('UPDATE designs SET owner_id = ? WHERE owner_id IS NULL').run(newId);
   });
+  ensureLocalKeyPair(db);
   return getProfile(db) as Profile;
 }
 

@@ -48,7 +48,9 @@ describe('every comment, reply and pin call follows them', () => {
     ]);
     await value('profile:save', [{ name: 'Ada', role: 'peer' }]);
     folder.db
-      .prepare("INSERT INTO reviewers VALUES (?, 'Jun', 'peer', NULL, '2025-01-01T00:00:00Z')")
+      .prepare(
+        "INSERT INTO reviewers (id, name, role, avatar_hash, created_at) VALUES (?, 'Jun', 'peer', NULL, '2025-01-01T00:00:00Z')",
+      )
       .run(OTHER);
     // Someone else's comment and reply, as a merged review package would bring them.
     const input = { pageId: page.id, tag: 'nav' as const, contents: 'Theirs', x: 1, y: 1 };

@@ -95,6 +95,7 @@ export function createFakeElectron() {
     setPath: vi.fn(),
     getPath: vi.fn((_name: string) => '/tmp/crit-fake-user-data'),
     getName: vi.fn(() => 'Crit'),
+    getVersion: vi.fn(() => '0.1.0'),
     requestSingleInstanceLock: vi.fn(() => true),
     quit: vi.fn(),
     exit: vi.fn(),

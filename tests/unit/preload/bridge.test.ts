@@ -257,6 +257,21 @@ const STORE_SAMPLES: Partial<Record<Channel, Sample>> = {
     args: async (api) => [(await makeReply(api)).id],
     check: (value) => expect(value).toBeUndefined(),
   },
+  'comments:markSeen': {
+    args: async (api) => [(await makeComment(api)).pageId],
+    check: (value) => expect(value).toBeUndefined(),
+  },
+  'packages:export': {
+    args: async (api) => [(await makeComment(api), (await api.designs.list())[0]!.id)],
+    check: (value) => expect(value).toMatchObject({ fileName: 'Checkout.critpkg' }),
+  },
+  'packages:open': {
+    args: async (api) => {
+      await makeComment(api);
+      return [{ bytes: (await api.packages.export((await api.designs.list())[0]!.id)).bytes }];
+    },
+    check: (value) => expect(value).toMatchObject({ created: false, changed: false }),
+  },
   'profile:get': {
     args: async (api) => {
       await makeProfile(api);

@@ -84,6 +84,7 @@ export function SampleReviewScreen({ name }: { name: string | undefined }) {
       tag,
       position: { x: draft.x, y: draft.y, page: page.id },
       status: 'open' as const,
+      unread: false,
       replies: [],
     };
     addComment({ reviewerId: profile.reviewerId, comment });

@@ -51,7 +51,9 @@ beforeEach(async () => {
   // Someone else, as a merged review package would bring them.
   guestId = '11111111-1111-4111-8111-111111111111';
   folder.db
-    .prepare("INSERT INTO reviewers VALUES (?, 'Jun Park', 'peer', NULL, '2025-01-01T00:00:00Z')")
+    .prepare(
+      "INSERT INTO reviewers (id, name, role, avatar_hash, created_at) VALUES (?, 'Jun Park', 'peer', NULL, '2025-01-01T00:00:00Z')",
+    )
     .run(guestId);
 });
 afterEach(() => {
@@ -104,6 +106,8 @@ describe('comments', () => {
       tag: 'button',
       position: { x: 10, y: 20, page: page.id },
       status: 'open',
+      number: 1,
+      unread: false,
       replies: [],
     });
     expect(listDesigns(folder.db)[0]!.updatedAt).toBe('2025-03-01T10:00:05.000Z');
@@ -136,6 +140,7 @@ describe('comments', () => {
       reviewerId: guestId,
       contents: 'Agreed',
       created_at: '2025-03-01T10:00:03.000Z',
+      unread: false,
     });
     expect(list[0]).toEqual(newer);
   });

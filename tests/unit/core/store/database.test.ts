@@ -48,7 +48,9 @@ describe('openDatabase', () => {
     first.prepare("INSERT INTO settings VALUES ('k', 'v')").run();
     first.close();
     const second = openDatabase(file);
-    expect(second.prepare('SELECT value FROM settings').get()).toEqual({ value: 'v' });
+    expect(second.prepare("SELECT value FROM settings WHERE key = 'k'").get()).toEqual({
+      value: 'v',
+    });
     second.close();
   });
 });

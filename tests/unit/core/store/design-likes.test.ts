@@ -25,7 +25,9 @@ const GUEST = '11111111-1111-4111-8111-111111111111';
 /** Someone else, as a merged review package would bring them. */
 function addGuest(): string {
   folder.db
-    .prepare("INSERT INTO reviewers VALUES (?, 'Jun Park', 'peer', NULL, '2025-01-01T00:00:00Z')")
+    .prepare(
+      "INSERT INTO reviewers (id, name, role, avatar_hash, created_at) VALUES (?, 'Jun Park', 'peer', NULL, '2025-01-01T00:00:00Z')",
+    )
     .run(GUEST);
   return GUEST;
 }

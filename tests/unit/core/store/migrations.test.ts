@@ -55,12 +55,16 @@ const AT = '2025-01-02T03:04:05.000Z';
 
 /** Writes one design with a page, a reviewer and a comment, using only v1 columns. */
 function writeV1Data(db: DatabaseSync): void {
-  db.prepare('INSERT INTO designs VALUES (?, ?, ?, ?, ?)').run('d1', 'Shop', 'A shop', AT, AT);
+  db.prepare(
+    'INSERT INTO designs (id, name, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+  ).run('d1', 'Shop', 'A shop', AT, AT);
   db.prepare(
     `INSERT INTO pages (id, design_id, name, position, image_hash, image_ext, width, height,
        thumb_hash, elements, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run('p1', 'd1', 'home', 0, 'a'.repeat(64), 'png', 1440, 3000, 'b'.repeat(64), null, AT, AT);
-  db.prepare('INSERT INTO reviewers VALUES (?, ?, ?, ?, ?)').run('r1', 'Ada', 'peer', null, AT);
+  db.prepare(
+    'INSERT INTO reviewers (id, name, role, avatar_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+  ).run('r1', 'Ada', 'peer', null, AT);
   db.prepare(
     `INSERT INTO comments (id, design_id, page_id, reviewer_id, tag, contents, x, y,
        created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -71,7 +75,7 @@ describe('migrations', () => {
   it('knows one migration per version, and a new database starts at version 0', () => {
     const { db } = emptyDb();
     expect(LATEST_VERSION).toBe(MIGRATIONS.length);
-    expect(LATEST_VERSION).toBe(4);
+    expect(LATEST_VERSION).toBe(5);
     expect(schemaVersion(db)).toBe(0);
   });
 
@@ -118,7 +122,11 @@ describe('migrations', () => {
     expect(() => insertComment('nav', 100.5)).toThrow(/CHECK constraint/);
     expect(() => insertComment('nav', -1)).toThrow(/CHECK constraint/);
     expect(() =>
-      db.prepare('INSERT INTO reviewers VALUES (?, ?, ?, ?, ?)').run('r2', 'B', 'boss', null, AT),
+      db
+        .prepare(
+          'INSERT INTO reviewers (id, name, role, avatar_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+        )
+        .run('r2', 'B', 'boss', null, AT),
     ).toThrow(/CHECK constraint/);
     expect(() => db.prepare("UPDATE pages SET elements = '{oops' WHERE id = 'p1'").run()).toThrow(
       /CHECK constraint/,
@@ -155,14 +163,9 @@ describe('migrations', () => {
     });
     expect(db.prepare("SELECT name FROM designs WHERE id = 'd1'").get()).toEqual({ name: 'Shop' });
     expect(() => db.prepare("UPDATE comments SET status = 'done'").run()).toThrow(/CHECK/);
-    db.prepare('INSERT INTO replies VALUES (?, ?, ?, ?, ?, ?)').run(
-      'a1',
-      'c1',
-      'r1',
-      'Yes',
-      AT,
-      AT,
-    );
+    db.prepare(
+      'INSERT INTO replies (id, comment_id, reviewer_id, contents, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run('a1', 'c1', 'r1', 'Yes', AT, AT);
     db.prepare("DELETE FROM comments WHERE id = 'c1'").run();
     expect(db.prepare('SELECT COUNT(*) AS n FROM replies').get()).toEqual({ n: 0 });
   });
@@ -171,14 +174,9 @@ describe('migrations', () => {
     const { db } = emptyDb();
     migrateTo(db, 2);
     writeV1Data(db);
-    db.prepare('INSERT INTO replies VALUES (?, ?, ?, ?, ?, ?)').run(
-      'a1',
-      'c1',
-      'r1',
-      'Yes',
-      AT,
-      AT,
-    );
+    db.prepare(
+      'INSERT INTO replies (id, comment_id, reviewer_id, contents, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run('a1', 'c1', 'r1', 'Yes', AT, AT);
     const before = db.prepare('SELECT * FROM comments ORDER BY id').all();
     const indexesBefore = indexes(db);
     migrateTo(db, 3);
@@ -212,8 +210,8 @@ describe('migrations', () => {
 
   it('the likes migration adds one like per person and design, and edit marks on comments', () => {
     // Found by name, so the test follows the migration wherever the list places it.
-    const version = MIGRATIONS.findIndex((m) => m.name === 'v4DesignLikes') + 1;
-    expect(version).toBeGreaterThan(3);
+    const version = MIGRATIONS.findIndex((m) => m.name === 'v5DesignLikes') + 1;
+    expect(version).toBeGreaterThan(4);
     const { db } = emptyDb();
     migrateTo(db, version - 1);
     writeV1Data(db);

@@ -33,7 +33,9 @@ async function caught(fn: () => unknown): Promise<CritError> {
 
 function addPerson(id: string, name: string) {
   folder.db
-    .prepare("INSERT INTO reviewers VALUES (?, ?, 'peer', NULL, '2025-01-01T00:00:00Z')")
+    .prepare(
+      "INSERT INTO reviewers (id, name, role, avatar_hash, created_at) VALUES (?, ?, 'peer', NULL, '2025-01-01T00:00:00Z')",
+    )
     .run(id, name);
 }
 

@@ -27,6 +27,7 @@ function comment(id: string, reviewerId: string, pageId: string, minute: number)
     tag: 'main',
     position: { x: 10, y: 20, page: pageId },
     status: 'open',
+    unread: false,
     replies: [],
   };
 }

@@ -34,6 +34,7 @@ function comment(id: string, reviewerId: string, pageId: string, tag: Tag = 'nav
     tag,
     position: { x: 10, y: 20, page: pageId },
     status: 'open',
+    unread: false,
     replies: [],
   };
 }
