@@ -13,11 +13,28 @@ export function wireImageLength(n: number): number {
 export const BODY_MARGIN_BYTES = 64 * 1024;
 
 /**
- * The largest request body browser mode reads: the largest legal call (one image of
- * `LIMITS.imageBytes`, base64 in wire JSON) plus a margin. Anything longer is refused
- * before it is buffered.
+ * The largest request body an image call reads: one image of `LIMITS.imageBytes`, base64
+ * in wire JSON, plus a margin.
  */
 export const MAX_BODY_BYTES = wireImageLength(LIMITS.imageBytes) + BODY_MARGIN_BYTES;
+
+/** Calls that carry a file, and the most bytes that file may have. */
+const FILE_CALLS: Readonly<Record<string, number>> = {
+  'pages:add': LIMITS.imageBytes,
+  'pages:replaceImage': LIMITS.imageBytes,
+  'profile:save': LIMITS.imageBytes,
+  'packages:open': LIMITS.packageBytes,
+};
+
+/**
+ * The largest body browser mode reads for one call: the largest legal call of that
+ * channel plus a margin, so a review package's size never raises the limit of a call
+ * that carries only text. Anything longer is refused before it is buffered.
+ */
+export function maxBodyFor(channel: string): number {
+  const file = Object.hasOwn(FILE_CALLS, channel) ? FILE_CALLS[channel] : undefined;
+  return file === undefined ? BODY_MARGIN_BYTES : wireImageLength(file) + BODY_MARGIN_BYTES;
+}
 
 /** Thrown when a body is over the limit; the server answers 413 `too-large`. */
 export class BodyTooLarge extends Error {

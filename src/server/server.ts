@@ -5,7 +5,7 @@ import type { MediaRoots } from '../core/media.ts';
 import { serveStatic } from '../core/serve-static.ts';
 import { decodeWire } from '../shared/wire.ts';
 import { newSecret } from './auth.ts';
-import { BodyTooLarge, MAX_BODY_BYTES, readBody } from './body.ts';
+import { BodyTooLarge, maxBodyFor, readBody } from './body.ts';
 import { guard, type Secrets } from './guard.ts';
 import { refuse, sendEnvelope, sendStatic } from './respond.ts';
 import type { EventHub } from '../core/events.ts';
@@ -52,7 +52,7 @@ async function handleApi(
   }
   let body: Buffer;
   try {
-    body = await readBody(req, options.maxBodyBytes ?? MAX_BODY_BYTES);
+    body = await readBody(req, options.maxBodyBytes ?? maxBodyFor(channel));
   } catch (error) {
     if (!(error instanceof BodyTooLarge)) throw error;
     // The rest of the body is never read, so this connection cannot carry another request.

@@ -11,14 +11,7 @@ export const LIMITS = {
   /**
    * Largest review package `packages.open` takes, in bytes. Browser mode sends it as
    * base64 inside JSON, 4/3 of its size, which must stay under the HTTP server's body
-   * limit (`MAX_CALL_BODY_BYTES`).
+   * limit for that call (`maxBodyFor` in src/server/body.ts).
    */
   packageBytes: 180 * 1024 * 1024,
 } as const;
-
-/**
- * The largest body a legal bridge call can need over HTTP: a package at its limit as
- * base64 (4 bytes per 3), plus room for the JSON around it. Browser mode's server caps
- * request bodies here.
- */
-export const MAX_CALL_BODY_BYTES = Math.ceil((LIMITS.packageBytes * 4) / 3) + 1024 * 1024;

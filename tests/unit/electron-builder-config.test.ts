@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PACKAGE_EXTENSION } from '../../src/core/packages/format.ts';
 
 /**
  * The packaging config as electron-builder reads it: parsed with js-yaml, the parser
@@ -42,6 +43,16 @@ describe('electron-builder.yml', () => {
     expect((config.asar as { disableIntegrity?: boolean } | undefined)?.disableIntegrity).not.toBe(
       true,
     );
+  });
+
+  it('registers the review package type, so a double-click opens it in Crit', () => {
+    const associations = config.fileAssociations as Record<string, unknown>[];
+    const critpkg = associations.find((a) => `.${String(a.ext)}` === PACKAGE_EXTENSION);
+    expect(critpkg).toMatchObject({
+      name: 'Crit review package',
+      mimeType: 'application/x-crit-review-package',
+      role: 'Editor',
+    });
   });
 
   it("passes electron-builder's own schema, which refuses a misspelt fuse", async () => {

@@ -1,6 +1,11 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_MARGIN_BYTES, MAX_BODY_BYTES, wireImageLength } from '../../../src/server/body.ts';
+import {
+  BODY_MARGIN_BYTES,
+  MAX_BODY_BYTES,
+  maxBodyFor,
+  wireImageLength,
+} from '../../../src/server/body.ts';
 import type { Review, SampleCard } from '../../../src/shared/domain.ts';
 import { LIMITS } from '../../../src/shared/limits.ts';
 import { decodeWire, encodeWire } from '../../../src/shared/wire.ts';
@@ -132,6 +137,22 @@ describe('startServer: body limit', () => {
     expect(MAX_BODY_BYTES).toBe(wireImageLength(LIMITS.imageBytes) + BODY_MARGIN_BYTES);
     // Far below the 256 MiB it once was: the image's base64 and 64 KiB.
     expect(MAX_BODY_BYTES).toBeLessThan(LIMITS.imageBytes * 1.34 + 128 * 1024);
+    expect(maxBodyFor('pages:add')).toBe(MAX_BODY_BYTES);
+  });
+
+  it('sizes each channel by its own largest call: text calls stay small, packages fit', () => {
+    // The longest comment, every code point astral and escaped as two \uXXXX units.
+    const contents = '\u{1F600}'.repeat(LIMITS.commentText);
+    const comment = encodeWire([
+      { pageId: '0190a1b2-0000-7000-8000-000000000001', tag: 'nav', contents, x: 1, y: 2 },
+    ]).replace(/[^\x20-\x7e]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    expect(Buffer.byteLength(comment)).toBeLessThanOrEqual(maxBodyFor('comments:add'));
+    expect(maxBodyFor('comments:add')).toBe(BODY_MARGIN_BYTES);
+    expect(maxBodyFor('packages:open')).toBe(
+      wireImageLength(LIMITS.packageBytes) + BODY_MARGIN_BYTES,
+    );
+    expect(maxBodyFor('no:such')).toBe(BODY_MARGIN_BYTES);
+    expect(maxBodyFor('__proto__')).toBe(BODY_MARGIN_BYTES);
   });
 
   it('refuses a declared Content-Length over the limit before reading the body', async () => {
