@@ -5,6 +5,7 @@ import { useHashLocation } from 'wouter/use-hash-location';
 import { api } from './bridge/api.ts';
 import { NewDesignFromMenu } from './components/new-design-from-menu.tsx';
 import { ProfileDialog } from './components/profile-dialog.tsx';
+import { SampleLeftNotice } from './components/sample-left-notice.tsx';
 import { LandingScreen } from './screens/landing-screen.tsx';
 import { profileAtom } from './state/profile-atoms.ts';
 
@@ -38,6 +39,7 @@ export function App() {
         </Switch>
       </Suspense>
       <ProfileDialog />
+      <SampleLeftNotice />
       <NewDesignFromMenu />
     </Router>
   );

@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
 import type { Comment, Page } from '../../../shared/domain.ts';
 import { api } from '../bridge/api.ts';
@@ -19,13 +19,15 @@ import { WorkspaceTools } from '../components/workspace-tools.tsx';
 import { useActionStatus } from '../hooks/use-action-status.ts';
 import { useCommentActions } from '../hooks/use-comment-actions.ts';
 import { useCommentDraft } from '../hooks/use-comment-draft.ts';
+import { useDesignManagement } from '../hooks/use-design-management.tsx';
 import { useFileDrop } from '../hooks/use-file-drop.ts';
 import { IMAGE_ACCEPT, useImageImport } from '../hooks/use-image-import.ts';
 import { useMenuCommand } from '../hooks/use-menu-command.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useOpenDesign } from '../hooks/use-open-design.ts';
 import { usePageActions } from '../hooks/use-page-actions.ts';
-import { designCommentTotalAtom } from '../state/design-atoms.ts';
+import { usePinKeys } from '../hooks/use-pin-keys.ts';
+import { designCommentTotalAtom, updateCommentAtom } from '../state/design-atoms.ts';
 import { profileAtom } from '../state/profile-atoms.ts';
 import { selectedPageAtom } from '../state/review-atoms.ts';
 import './design-review-screen.css';
@@ -56,6 +58,8 @@ export function DesignReviewScreen({ id }: { id: string }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const now = useNow();
   const me = profile?.reviewerId ?? null;
+  const manage = useDesignManagement();
+  const showComment = useSetAtom(updateCommentAtom);
 
   const { design, refreshDesign } = useOpenDesign(
     id,
@@ -68,6 +72,8 @@ export function DesignReviewScreen({ id }: { id: string }) {
   const comments = useCommentActions(status.of('comment'), (c) =>
     setPending({ kind: 'delete-comment', comment: c }),
   );
+  const canMove = (c: Comment) => c.reviewerId === me;
+  const pinKeys = usePinKeys({ page, canMove, preview: showComment, save: comments.move });
   const imports = useImageImport(pageTools.importOne);
   const drop = useFileDrop((files) => void imports.run(files));
   // File › Import pages… opens the same chooser as "Add pages…"; only here, with a design open.
@@ -103,6 +109,7 @@ export function DesignReviewScreen({ id }: { id: string }) {
           onDismiss={imports.clearErrors}
         />
       )}
+      {manage.error && <ErrorNote message={manage.error} onDismiss={manage.clearError} />}
       {status.errors.map(({ kind, message }) => (
         <ErrorNote key={kind} message={message} onDismiss={() => status.dismiss(kind)} />
       ))}
@@ -136,12 +143,15 @@ export function DesignReviewScreen({ id }: { id: string }) {
               }}
             />
             <WorkspaceTools canComment={page !== null} />
+            {manage.menu}
           </AppHeader>
         }
         banner={banner}
+        onCanvasKeyDown={pinKeys}
         sidebar={
           <>
-            <Counters key={id} commentTotal={commentTotal} />
+            <Counters key={id} commentTotal={commentTotal} likes={manage.likes} />
+            {manage.about}
             <PagesList
               renderTools={(p, index, count) => (
                 <PageTools
@@ -168,12 +178,7 @@ export function DesignReviewScreen({ id }: { id: string }) {
         }
         canvas={
           page ? (
-            <Screenshot
-              page={page}
-              onPlace={draft.place}
-              canMove={(c) => c.reviewerId === me}
-              onMove={comments.move}
-            >
+            <Screenshot page={page} onPlace={draft.place} canMove={canMove} onMove={comments.move}>
               {draft.draft && (
                 <Composer
                   key={`${draft.draft.x},${draft.draft.y}`}
