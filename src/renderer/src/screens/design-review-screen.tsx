@@ -142,8 +142,8 @@ export function DesignReviewScreen({ id }: { id: string }) {
                 void imports.run(files);
               }}
             />
-            <WorkspaceTools canComment={page !== null} />
             {manage.menu}
+            <WorkspaceTools canComment={page !== null} />
           </AppHeader>
         }
         banner={banner}
