@@ -9,7 +9,7 @@ import { runStep, taskProgress } from './progress.ts';
 import type { PdfPrinter } from './reports/export-report.ts';
 import { exportReport } from './reports/export-task.ts';
 import { SAMPLES } from './samples/catalogue.ts';
-import { buildSample } from './samples/build-sample.ts';
+import { openSample } from './samples/open-sample.ts';
 import { createSampleElements } from './samples/sample-elements.ts';
 import {
   addComment,
@@ -20,6 +20,8 @@ import {
   deleteDesign,
   deletePage,
   deleteReply,
+  describeDesign,
+  duplicateDesign,
   editComment,
   editReply,
   getDesign,
@@ -35,6 +37,7 @@ import {
   replacePageImage,
   saveProfile,
   setCommentStatus,
+  toggleDesignLike,
   type DataFolder,
 } from './store/index.ts';
 
@@ -77,22 +80,16 @@ export function createHandlers(
    * The local user's reviewer id: who every comment and reply call acts as. Writing
    * needs a profile; what that person may change is `permissions.ts`'s decision.
    */
-  const me = (): string => {
+  const me = (doing = 'writing comments'): string => {
     const profile = getProfile(db());
-    if (!profile) throw new CritError('conflict', 'Set up your profile before writing comments.');
+    if (!profile) throw new CritError('conflict', `Set up your profile before ${doing}.`);
     return profile.reviewerId;
   };
 
   return {
     samples: {
       list: () => Object.values(SAMPLES).map((s) => s.card),
-      open: async (name) => {
-        const review = buildSample(name);
-        const pages = await Promise.all(
-          review.pages.map(async (p) => ({ ...p, elements: await sampleElements(p.img) })),
-        );
-        return { ...review, pages };
-      },
+      open: (name) => openSample(name, sampleElements),
     },
     designs: {
       list: () => listDesigns(db()),
@@ -100,6 +97,9 @@ export function createHandlers(
       open: (id) => getDesign(db(), id),
       rename: (id, name) => renameDesign(db(), id, name),
       remove: (id) => (deleteDesign(db(), id), data().collector.collect()),
+      duplicate: (id) => duplicateDesign(db(), id),
+      describe: (id, description) => describeDesign(db(), id, description),
+      like: (id) => toggleDesignLike(db(), id, me('liking a design')),
     },
     pages: {
       add: ({ designId, name, bytes, task }) =>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Envelope } from './errors.ts';
 import type {
   Comment,
+  DesignLikes,
   DesignSummary,
   DesignView,
   PackageFile,
@@ -17,6 +18,7 @@ import {
   captureRequestSchema,
   commentEditSchema,
   commentStatusSchema,
+  designDescriptionSchema,
   designNameSchema,
   idSchema as id,
   imageBytesSchema,
@@ -65,6 +67,9 @@ export const contract = {
     open: call<DesignView>()(z.tuple([id])),
     rename: call<DesignSummary>()(z.tuple([id, designNameSchema])),
     remove: call<void>()(z.tuple([id])),
+    duplicate: call<DesignSummary>()(z.tuple([id])),
+    describe: call<DesignSummary>()(z.tuple([id, designDescriptionSchema])),
+    like: call<DesignLikes>()(z.tuple([id])),
   },
   pages: {
     add: call<Page>()(z.tuple([newPageSchema])),

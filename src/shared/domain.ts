@@ -50,6 +50,8 @@ export interface Comment {
    */
   anchorGone?: true;
   replies: Reply[];
+  /** ISO-8601 time its text or tag last changed after posting; absent if never edited. */
+  editedAt?: string;
 }
 
 export type ReviewerRole = 'peer' | 'expert';
@@ -133,6 +135,14 @@ export interface DesignView {
   ownerName: string | null;
   /** Comments and replies that arrived in a package and are not yet seen, by page id. */
   unreadByPage: Record<string, number>;
+  /** How many people like the design, and whether the local user does. */
+  likes: DesignLikes;
+}
+
+/** A design's likes: how many people like it, and whether the local user is one of them. */
+export interface DesignLikes {
+  count: number;
+  likedByMe: boolean;
 }
 
 /** The local user: the reviewer identity comments written on this machine carry. */

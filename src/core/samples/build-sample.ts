@@ -1,6 +1,7 @@
 import { v4 as uuidv4 } from 'uuid';
-import { TAGS, type Comment, type Review, type Tag } from '../../shared/domain.ts';
+import { TAGS, type Comment, type ElementBox, type Review, type Tag } from '../../shared/domain.ts';
 import { REMARKS, SAMPLE_REVIEWERS, resolveSample } from './catalogue.ts';
+import { placePin, placeableTags } from './place-pin.ts';
 
 export const COMMENTS_PER_REVIEWER = 5;
 
@@ -8,6 +9,8 @@ export const COMMENTS_PER_REVIEWER = 5;
 export interface SampleOptions {
   now?: number;
   random?: () => number;
+  /** The element map shipped with a screenshot, by its address; pins are placed on it. */
+  elementsOf?: (img: string) => readonly ElementBox[] | undefined;
 }
 
 const SECOND = 1000;
@@ -34,19 +37,29 @@ function percent(random: () => number): number {
 
 /**
  * Builds fresh mock data for a sample (SPEC A2): its pages, and four reviewers with
- * five comments each on random pages, tags and positions, newest first.
+ * five comments each on random pages, tags and positions, newest first. Where the
+ * screenshots have element maps, each pin lies inside an element of its comment's tag,
+ * on a page that has one, and the text is a remark about that kind of element.
  */
 export function buildSample(name: string | undefined, options: SampleOptions = {}): Review {
   const now = options.now ?? Date.now();
   const random = options.random ?? Math.random;
   const sample = resolveSample(name);
   const pages = sample.pages.map((p) => ({ id: uuidv4(), name: p.name, img: p.img }));
+  const maps = pages.map((p) => options.elementsOf?.(p.img));
+  const mapped = placeableTags(maps);
+  // Tags with an element somewhere, so every pin can point at one; all of them without maps.
+  const tags: readonly Tag[] = mapped.length > 0 ? TAGS.filter((t) => mapped.includes(t)) : TAGS;
 
   const reviewers = SAMPLE_REVIEWERS.map((person, r) => {
     const reviewerId = uuidv4();
     const comments: Comment[] = Array.from({ length: COMMENTS_PER_REVIEWER }, (_, c) => {
-      const page = pick(pages, random);
-      const tag: Tag = pick(TAGS, random);
+      const tag: Tag = pick(tags, random);
+      const place = placePin(maps, tag, random);
+      const page = place ? (pages[place.page] as (typeof pages)[number]) : pick(pages, random);
+      const position = place
+        ? { x: place.x, y: place.y, page: page.id }
+        : { x: percent(random), y: percent(random), page: page.id };
       const [min, max] = AGE_BANDS[(r + c) % AGE_BANDS.length] as [number, number];
       const age = min + Math.floor(random() * (max - min));
       return {
@@ -56,7 +69,7 @@ export function buildSample(name: string | undefined, options: SampleOptions = {
         reviewerId,
         pageId: page.id,
         tag,
-        position: { x: percent(random), y: percent(random), page: page.id },
+        position,
         status: 'open',
         unread: false,
         replies: [],

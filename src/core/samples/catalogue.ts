@@ -60,42 +60,60 @@ export const SAMPLE_REVIEWERS = [
   { name: 'Tomás Silva', img: '/media/avatars/reviewer-4.svg' },
 ] as const;
 
-/** What a reviewer might say about each kind of element. */
+/** What a reviewer might say about each kind of element: a few remarks per tag. */
 export const REMARKS: Record<string, string[]> = {
   header: [
     'The header eats a lot of vertical space on smaller laptops.',
     'Sticky header feels heavy once you scroll; consider shrinking it.',
+    'The header mixes three alignments; pick one edge and stick to it.',
+    'Account and search icons in the header need labels or tooltips.',
   ],
   main: [
     'The main content needs more breathing room between sections.',
     'Hierarchy is unclear here: what should I look at first?',
+    'This section runs edge to edge while the rest sits on the grid.',
+    'Too many competing calls to action in the main area.',
   ],
   logo: [
     'The logo sits too close to the edge; align it with the grid.',
     'Logo contrast is low against the dark background.',
+    'The logo is larger than it needs to be next to the nav.',
+    'Clicking the logo should take me home; make it a real link.',
   ],
   list: [
     'List items need clearer separation; the rows blur together.',
     'Could this list show how many items there are in total?',
+    'The row is cut off at the edge with no hint that it scrolls.',
+    'Items in this list have uneven spacing between them.',
   ],
   footer: [
     'Footer links are tiny and hard to hit.',
     'The footer repeats the nav; trim it to what people look for there.',
+    'Footer text contrast is below what is comfortable to read.',
+    'Group the footer links under headings; it reads as one long run.',
   ],
   nav: [
     'Active state in the nav is too subtle.',
     'Nav labels could be shorter; two of them wrap at 1280px.',
+    'The nav items are too close together to tap comfortably.',
+    'I would expect the nav to show where I am on this page.',
   ],
   button: [
     'The primary button should stand out more than the secondary one.',
     'Button label is vague; say what happens when I click it.',
+    'This button is smaller than the others in the same row.',
+    'No visible focus or hover state on this button.',
   ],
   form: [
     'The form needs inline validation before submit.',
     'Placeholder text is doing the job of labels here.',
+    'The input is too narrow for what people will type into it.',
+    'Say what happens after I send this form.',
   ],
   image: [
     'This image is cropped awkwardly on the right.',
     'Image feels generic; a real product shot would build more trust.',
+    'The text over this image is hard to read; add a scrim.',
+    'Images in this row have different aspect ratios.',
   ],
 };

@@ -107,7 +107,7 @@ interface PinRow {
  * gone keeps its place on the page and is flagged; one without an element keeps its
  * place. The local user's pins are moved as any move of theirs is (a new version, signed
  * again on export); anyone else's signed pin is shown at its new place on this machine
- * without touching their record (`shown_*`, see migration vNCaptureAnchors).
+ * without touching their record (`shown_*`, see migration v5CaptureAnchors).
  */
 function relocateComments(
   db: DatabaseSync,

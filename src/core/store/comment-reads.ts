@@ -42,7 +42,7 @@ function toComment(row: CommentRow & Partial<AnchorColumns>, replies: Reply[]): 
   const shown = row.shown_for != null && row.shown_for === row.updated_hlc;
   const x = shown ? (row.shown_x ?? row.x) : row.x;
   const y = shown ? (row.shown_y ?? row.y) : row.y;
-  return {
+  const comment: Comment = {
     id: row.id,
     contents: row.contents,
     created_at: row.created_at,
@@ -56,6 +56,8 @@ function toComment(row: CommentRow & Partial<AnchorColumns>, replies: Reply[]): 
     ...(row.anchor_gone === 1 ? { anchorGone: true as const } : {}),
     replies,
   };
+  if (row.edited_at !== null) comment.editedAt = row.edited_at;
+  return comment;
 }
 
 /** Where a pin shows: a re-capture's move of a signed pin while the record is unchanged. */
@@ -70,7 +72,7 @@ const REPLY_ORDER = 'ORDER BY created_at, rowid';
  * pin number is the place in creation order, so the index on it lists newest first.
  */
 const PAGE_COMMENTS = `SELECT id, contents, created_at, reviewer_id, page_id, tag, ${SHOWN_XY},
-    status, number, unread, anchor_gone
+    status, number, unread, anchor_gone, edited_at
   FROM comments WHERE page_id = ? ORDER BY number DESC`;
 type PageCommentRow = [
   string,
@@ -85,6 +87,7 @@ type PageCommentRow = [
   number,
   number,
   number,
+  string | null,
 ];
 
 /** One comment with its replies. Throws `not-found`. */
@@ -119,20 +122,24 @@ export function listPageComments(db: DatabaseSync, pageId: string): Comment[] {
     replies.set(reply.comment_id, list);
   }
   return rows.map(
-    ([id, contents, createdAt, reviewerId, page, tag, x, y, status, n, unread, gone]) => ({
-      id,
-      contents,
-      created_at: createdAt,
-      reviewerId,
-      pageId: page,
-      tag,
-      position: { x, y, page },
-      status,
-      number: n,
-      unread: unread === 1,
-      ...(gone === 1 ? { anchorGone: true as const } : {}),
-      replies: replies.get(id) ?? [],
-    }),
+    ([id, contents, createdAt, reviewerId, page, tag, x, y, status, n, unread, gone, editedAt]) => {
+      const comment: Comment = {
+        id,
+        contents,
+        created_at: createdAt,
+        reviewerId,
+        pageId: page,
+        tag,
+        position: { x, y, page },
+        status,
+        number: n,
+        unread: unread === 1,
+        ...(gone === 1 ? { anchorGone: true as const } : {}),
+        replies: replies.get(id) ?? [],
+      };
+      if (editedAt !== null) comment.editedAt = editedAt;
+      return comment;
+    },
   );
 }
 

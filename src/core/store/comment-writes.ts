@@ -140,7 +140,8 @@ export function addComments(db: DatabaseSync, comments: readonly NewComment[]): 
 
 /**
  * Runs `write` on the comment in one transaction, once the permissions allow `actorId`
- * to make `change`; records the activity in the comment's design.
+ * to make `change`; records the activity in the comment's design. When `unchanged`
+ * says the change would change nothing, nothing is written (no stamp, no activity).
  */
 function changeComment(
   db: DatabaseSync,
@@ -148,11 +149,13 @@ function changeComment(
   actorId: string,
   change: CommentChange,
   write: (row: CommentRow, stamp: string, at: string) => void,
+  unchanged: (row: CommentRow) => boolean = () => false,
 ): void {
   transaction(db, () => {
     const row = requireComment(db, id);
     requireReviewer(db, actorId);
     assertMayChangeComment(actorId, row, change);
+    if (unchanged(row)) return;
     const stamp = stampNow(db);
     const at = isoOfStamp(stamp);
     write(row, stamp, at);
@@ -160,19 +163,34 @@ function changeComment(
   });
 }
 
-/** Changes a comment's text and/or tag, as `actorId` (see permissions). */
+/**
+ * Changes a comment's text and/or tag, as `actorId` (see permissions). A real change
+ * marks the comment edited (`editedAt`); an edit that changes nothing writes nothing.
+ */
 export function editComment(
   db: DatabaseSync,
   id: string,
   actorId: string,
   edit: CommentEdit,
 ): Comment {
-  changeComment(db, id, actorId, 'edit', (row, stamp, at) => {
-    db.prepare(
-      `UPDATE comments SET contents = ?, tag = ?, updated_at = ?, updated_hlc = ?, sig = NULL
-       WHERE id = ?`,
-    ).run(edit.contents ?? row.contents, edit.tag ?? row.tag, at, stamp, row.id);
+  const next = (row: CommentRow) => ({
+    contents: edit.contents ?? row.contents,
+    tag: edit.tag ?? row.tag,
   });
+  changeComment(
+    db,
+    id,
+    actorId,
+    'edit',
+    (row, stamp, at) => {
+      const { contents, tag } = next(row);
+      db.prepare(
+        `UPDATE comments SET contents = ?, tag = ?, edited_at = ?, updated_at = ?, updated_hlc = ?,
+           sig = NULL WHERE id = ?`,
+      ).run(contents, tag, at, at, stamp, row.id);
+    },
+    (row) => next(row).contents === row.contents && next(row).tag === row.tag,
+  );
   return getComment(db, id);
 }
 

@@ -6,6 +6,7 @@ import { countComments } from './comment-reads.ts';
 import { imageAddress } from './image-store.ts';
 import { listPages } from './pages.ts';
 import { isoOfStamp, stampNow } from './clock.ts';
+import { getDesignLikes } from './design-likes.ts';
 import { assertOwnsDesign, localReviewerId, requireDesign } from './records.ts';
 import { listDesignReviewers } from './reviewers.ts';
 import { transaction } from './transaction.ts';
@@ -76,7 +77,8 @@ export function createDesign(db: DatabaseSync, design: NewDesign): DesignSummary
 
 /**
  * A design as the workspace opens it: its pages in order, its reviewers and how many
- * comments it has (the comments themselves come per page). Throws `not-found`.
+ * comments it has (the comments themselves come per page), and its likes as the local
+ * user sees them. Throws `not-found`.
  */
 export function getDesign(db: DatabaseSync, id: string): DesignView {
   const row = requireDesign(db, id);
@@ -95,6 +97,7 @@ export function getDesign(db: DatabaseSync, id: string): DesignView {
     ownerId: row.owner_id,
     ownerName: owner?.name ?? null,
     unreadByPage: countUnreadByPage(db, row.id),
+    likes: getDesignLikes(db, row.id, localReviewerId(db)),
   };
 }
 

@@ -5,6 +5,8 @@ export * from './migrations.ts';
 export * from './image-store.ts';
 export * from './image-intake.ts';
 export * from './designs.ts';
+export * from './design-likes.ts';
+export * from './duplicate-design.ts';
 export * from './pages.ts';
 export * from './comments.ts';
 export * from './reviewers.ts';

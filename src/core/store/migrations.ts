@@ -212,7 +212,7 @@ function v4ReviewPackages(db: DatabaseSync): void {
  * someone else's signed pin here; they count while `shown_for` equals `updated_hlc`, so a
  * later change of the record (a merge) takes over. All local: none of it is in packages.
  */
-function vNCaptureAnchors(db: DatabaseSync): void {
+function v5CaptureAnchors(db: DatabaseSync): void {
   db.exec(`
     ALTER TABLE pages ADD COLUMN source_address TEXT NULL;
     ALTER TABLE pages ADD COLUMN source_width INTEGER NULL
@@ -236,13 +236,33 @@ function vNCaptureAnchors(db: DatabaseSync): void {
   `);
 }
 
+/**
+ * Likes and edit marks: each person likes a design at most once (the key says so), a
+ * like goes with its design, and a comment records when its text or tag last changed
+ * after posting (null for a comment never edited; moves and resolutions leave it).
+ */
+function v6DesignLikes(db: DatabaseSync): void {
+  db.exec(`
+    CREATE TABLE design_likes (
+      design_id TEXT NOT NULL REFERENCES designs (id) ON DELETE CASCADE,
+      reviewer_id TEXT NOT NULL REFERENCES reviewers (id),
+      created_at TEXT NOT NULL,
+      PRIMARY KEY (design_id, reviewer_id)
+    );
+    CREATE INDEX design_likes_by_reviewer ON design_likes (reviewer_id);
+
+    ALTER TABLE comments ADD COLUMN edited_at TEXT NULL;
+  `);
+}
+
 /** Every schema version in order: entry i takes a database to version i + 1. */
 export const MIGRATIONS: readonly Migration[] = [
   v1ReviewModel,
   v2Conversations,
   v3DesignIndexCoversIds,
   v4ReviewPackages,
-  vNCaptureAnchors,
+  v5CaptureAnchors,
+  v6DesignLikes,
 ];
 
 /** The newest schema version this build of Crit knows. */

@@ -71,6 +71,7 @@ export interface CommentRow extends Stamped {
   unread: number;
   created_at: string;
   updated_at: string;
+  edited_at: string | null;
 }
 
 export interface ReplyRow extends Stamped {

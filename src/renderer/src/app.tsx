@@ -6,6 +6,7 @@ import { api } from './bridge/api.ts';
 import { NewDesignFromMenu } from './components/new-design-from-menu.tsx';
 import { PackageHost } from './components/package-host.tsx';
 import { ProfileDialog } from './components/profile-dialog.tsx';
+import { SampleLeftNotice } from './components/sample-left-notice.tsx';
 import { LandingScreen } from './screens/landing-screen.tsx';
 import { designReloadAtom } from './state/package-atoms.ts';
 import { profileAtom } from './state/profile-atoms.ts';
@@ -42,6 +43,7 @@ export function App() {
         </Switch>
       </Suspense>
       <ProfileDialog />
+      <SampleLeftNotice />
       <NewDesignFromMenu />
       <PackageHost />
     </Router>

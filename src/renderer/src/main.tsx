@@ -1,4 +1,6 @@
-// The base styles come first, so each component's own styles, imported with it, follow.
+// The UI font ships with the app (no network, no system font); then the base styles,
+// so each component's own styles, imported with it, follow.
+import '@fontsource-variable/inter/wght.css';
 import './base.css';
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';

@@ -160,6 +160,25 @@ const STORE_SAMPLES: Partial<Record<Channel, Sample>> = {
     args: async (api) => [(await makeDesign(api)).id],
     check: (value) => expect(value).toBeUndefined(),
   },
+  'designs:duplicate': {
+    args: async (api) => {
+      await makePage(api);
+      return [(await api.designs.list())[0]!.id];
+    },
+    check: (value) =>
+      expect(value).toMatchObject({ name: 'Checkout (copy)', pageCount: 1, commentCount: 0 }),
+  },
+  'designs:describe': {
+    args: async (api) => [(await makeDesign(api)).id, ' The checkout flow '],
+    check: (value) => expect(value).toMatchObject({ description: 'The checkout flow' }),
+  },
+  'designs:like': {
+    args: async (api) => {
+      await makeProfile(api);
+      return [(await makeDesign(api)).id];
+    },
+    check: (value) => expect(value).toEqual({ count: 1, likedByMe: true }),
+  },
   'pages:add': {
     args: async (api) => [
       { designId: (await makeDesign(api)).id, name: 'home', bytes: await png(60, 90) },

@@ -1,7 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Comment } from '../../../shared/domain.ts';
 import { relativeTime } from '../../../shared/relative-time.ts';
+import { motion } from '../motion.ts';
 import { Avatar } from './avatar.tsx';
+import { ClampedText } from './clamped-text.tsx';
 import type { WindowedItem } from './windowed-comment-list.tsx';
 import './comment-card.css';
 
@@ -27,7 +29,7 @@ export function CommentCard(props: CommentCardProps) {
     props;
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (reveal) ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    if (reveal) ref.current?.scrollIntoView({ block: 'nearest', behavior: motion() });
   }, [reveal]);
   const classes = [
     'comment-card',
@@ -67,9 +69,22 @@ export function CommentCard(props: CommentCardProps) {
             <span className="comment-card__name" id={`comment-${comment.id}-title`}>
               {authorName}
             </span>
-            <time className="comment-card__time" dateTime={comment.created_at}>
-              {relativeTime(comment.created_at, now)}
-            </time>
+            <span className="comment-card__time">
+              <time dateTime={comment.created_at}>{relativeTime(comment.created_at, now)}</time>
+              {comment.editedAt && (
+                <>
+                  {' · '}
+                  <time
+                    className="comment-card__edited"
+                    dateTime={comment.editedAt}
+                    title={`Edited ${new Date(comment.editedAt).toLocaleString()}`}
+                  >
+                    edited
+                    <span className="sr-only"> {relativeTime(comment.editedAt, now)}</span>
+                  </time>
+                </>
+              )}
+            </span>
           </div>
           {unread && (
             <span className="unread-dot" title={comment.unread ? 'New comment' : 'New reply'}>
@@ -84,7 +99,7 @@ export function CommentCard(props: CommentCardProps) {
         {comment.anchorGone && (
           <p className="comment-card__note">Its element is no longer on the page</p>
         )}
-        <p className="comment-card__contents">{comment.contents}</p>
+        <ClampedText text={comment.contents} className="comment-card__contents" />
         {props.children}
       </article>
     </li>

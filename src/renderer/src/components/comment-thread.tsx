@@ -1,16 +1,17 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import type { Comment, Reply } from '../../../shared/domain.ts';
+import type { Comment, Reply, Tag } from '../../../shared/domain.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { relativeTime } from '../../../shared/relative-time.ts';
 import { reviewerNameByIdAtom } from '../state/review-atoms.ts';
+import { CommentEditForm } from './comment-edit-form.tsx';
 import { TextEditorForm } from './text-editor-form.tsx';
 import './comment-thread.css';
 
 /** What can be done to a comment and its replies; each resolves to whether it worked. */
 export interface ThreadActions {
   setStatus: (comment: Comment, status: Comment['status']) => Promise<boolean>;
-  edit: (comment: Comment, contents: string) => Promise<boolean>;
+  edit: (comment: Comment, change: { contents: string; tag: Tag }) => Promise<boolean>;
   remove: (comment: Comment) => void;
   reply: (comment: Comment, contents: string) => Promise<boolean>;
   editReply: (reply: Reply, contents: string) => Promise<boolean>;
@@ -36,13 +37,11 @@ export function CommentThread({ comment, number, me, now, actions }: CommentThre
   return (
     <div className="thread">
       {mode === 'edit' ? (
-        <TextEditorForm
-          label={`Edit comment ${number}`}
-          initial={comment.contents}
-          maxLength={LIMITS.commentText}
-          submitLabel="Save"
-          onSubmit={async (text) => {
-            const ok = await actions.edit(comment, text);
+        <CommentEditForm
+          number={number}
+          initial={{ contents: comment.contents, tag: comment.tag }}
+          onSubmit={async (change) => {
+            const ok = await actions.edit(comment, change);
             if (ok) setMode('idle');
             return ok;
           }}

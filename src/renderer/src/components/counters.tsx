@@ -1,5 +1,7 @@
 import { useAtomValue } from 'jotai';
+import { Heart } from 'lucide-react';
 import { useState } from 'react';
+import type { DesignLikes } from '../../../shared/domain.ts';
 import { reviewersAtom, totalCommentCountAtom } from '../state/review-atoms.ts';
 import './counters.css';
 
@@ -9,13 +11,18 @@ interface CountersProps {
   /** Overrides the comment total where not every comment is loaded (designs). */
   commentTotal?: number | undefined;
   reviewerTotal?: number | undefined;
+  /**
+   * A design's real likes, toggled by the local user. Without them (samples) the counter
+   * starts at 16 and grows by one a click, kept only as long as the screen (SPEC A2).
+   */
+  likes?: { value: DesignLikes; toggle: () => void; busy: boolean } | undefined;
 }
 
-/** Comments, reviewers and likes. Likes live only as long as the screen (SPEC A2). */
-export function Counters({ commentTotal, reviewerTotal }: CountersProps) {
+/** Comments, reviewers and likes. */
+export function Counters({ commentTotal, reviewerTotal, likes }: CountersProps) {
   const loadedTotal = useAtomValue(totalCommentCountAtom);
   const reviewers = useAtomValue(reviewersAtom);
-  const [likes, setLikes] = useState(INITIAL_LIKES);
+  const [sampleLikes, setSampleLikes] = useState(INITIAL_LIKES);
   return (
     <dl className="counters">
       <div className="counter">
@@ -29,11 +36,35 @@ export function Counters({ commentTotal, reviewerTotal }: CountersProps) {
       <div className="counter">
         <dt>Likes</dt>
         <dd>
-          <button type="button" className="counter__like" onClick={() => setLikes((n) => n + 1)}>
-            <span aria-hidden="true">♥ </span>
-            <span className="sr-only">Like, now </span>
-            <span data-testid="count-likes">{likes}</span>
-          </button>
+          {likes ? (
+            <button
+              type="button"
+              className="counter__like"
+              aria-pressed={likes.value.likedByMe}
+              disabled={likes.busy}
+              title={likes.value.likedByMe ? 'You like this design' : 'Like this design'}
+              onClick={likes.toggle}
+            >
+              <Heart
+                size={15}
+                aria-hidden
+                fill={likes.value.likedByMe ? 'currentColor' : 'none'}
+                className="counter__heart"
+              />
+              <span className="sr-only">Like, now </span>
+              <span data-testid="count-likes">{likes.value.count}</span>
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="counter__like"
+              onClick={() => setSampleLikes((n) => n + 1)}
+            >
+              <Heart size={15} aria-hidden className="counter__heart" />
+              <span className="sr-only">Like, now </span>
+              <span data-testid="count-likes">{sampleLikes}</span>
+            </button>
+          )}
         </dd>
       </div>
     </dl>

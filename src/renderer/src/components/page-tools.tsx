@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp, ImageUp, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Page } from '../../../shared/domain.ts';
 import { LIMITS } from '../../../shared/limits.ts';
@@ -21,7 +22,12 @@ interface PageToolsProps {
   moving?: boolean;
 }
 
-/** A page's tools in the sidebar: rename, move up/down, replace image, delete. */
+const ICON = { size: 15, 'aria-hidden': true } as const;
+
+/**
+ * A page's tools in the sidebar: rename, move up/down, replace image, delete. They show
+ * when the page's row is hovered or holds focus (see page-tools.css).
+ */
 export function PageTools({ page, index, count, actions, onRename, moving }: PageToolsProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   return (
@@ -33,7 +39,7 @@ export function PageTools({ page, index, count, actions, onRename, moving }: Pag
         title="Rename"
         onClick={onRename}
       >
-        ✎
+        <Pencil {...ICON} />
       </button>
       <button
         type="button"
@@ -43,7 +49,7 @@ export function PageTools({ page, index, count, actions, onRename, moving }: Pag
         disabled={moving || index === 0}
         onClick={() => actions.move(page, index - 1)}
       >
-        ↑
+        <ArrowUp {...ICON} />
       </button>
       <button
         type="button"
@@ -53,7 +59,7 @@ export function PageTools({ page, index, count, actions, onRename, moving }: Pag
         disabled={moving || index === count - 1}
         onClick={() => actions.move(page, index + 1)}
       >
-        ↓
+        <ArrowDown {...ICON} />
       </button>
       <button
         type="button"
@@ -62,7 +68,7 @@ export function PageTools({ page, index, count, actions, onRename, moving }: Pag
         title="Replace image"
         onClick={() => fileRef.current?.click()}
       >
-        ⟳
+        <ImageUp {...ICON} />
       </button>
       <input
         ref={fileRef}
@@ -83,7 +89,7 @@ export function PageTools({ page, index, count, actions, onRename, moving }: Pag
         title="Delete"
         onClick={() => actions.remove(page)}
       >
-        ✕
+        <Trash2 {...ICON} />
       </button>
     </div>
   );

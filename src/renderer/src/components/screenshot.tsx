@@ -17,7 +17,9 @@ import {
   reviewerNameByIdAtom,
   selectedReviewerIdAtom,
 } from '../state/review-atoms.ts';
+import { motion } from '../motion.ts';
 import { PinLayer } from './pin-layer.tsx';
+import { ScreenshotPlaceholder, useImageLoaded } from './screenshot-placeholder.tsx';
 import './screenshot.css';
 
 /** A point on the screenshot in percent of its width and height. */
@@ -54,6 +56,7 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
   const nameOf = useAtomValue(reviewerNameByIdAtom);
   const [selection, setSelection] = useAtom(commentSelectionAtom);
   const frameRef = useRef<HTMLDivElement>(null);
+  const image = useImageLoaded(page.img);
 
   const select = useCallback(
     (comment: Comment) => setSelection({ id: comment.id, from: 'pin' }),
@@ -66,7 +69,7 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
     const pin = frameRef.current?.querySelector(
       `.pin[data-comment-id="${CSS.escape(selection.id)}"]`,
     );
-    pin?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'smooth' });
+    pin?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: motion() });
   }, [selection]);
 
   // Read at drag time, so the drag handler can stay the same function for every pin.
@@ -138,8 +141,13 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
       onClick={place}
       onKeyDown={placeByKey}
     >
+      {!image.loaded && <ScreenshotPlaceholder width={page.width} height={page.height} />}
       <img
-        className="screenshot__image"
+        className={
+          image.loaded ? 'screenshot__image' : 'screenshot__image screenshot__image--loading'
+        }
+        onLoad={image.onLoad}
+        onError={image.onError}
         src={mediaUrl(page.img)}
         alt={`Screenshot of page ${page.name}`}
         draggable={false}

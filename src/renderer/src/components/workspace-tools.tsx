@@ -1,15 +1,18 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { Keyboard } from 'lucide-react';
 import { useCallback } from 'react';
 import { useCommentShortcut } from '../hooks/use-comment-shortcut.ts';
 import { useProfileGate } from '../hooks/use-profile-gate.ts';
 import { commentModeAtom } from '../state/design-atoms.ts';
 import { profileAtom, profilePromptAtom } from '../state/profile-atoms.ts';
+import { shortcutsOpenAtom } from '../state/ui-atoms.ts';
 
 /** The workspace's tools in the top bar: comment mode (also `C`) and the profile. */
 export function WorkspaceTools({ canComment }: { canComment: boolean }) {
   const [commenting, setCommenting] = useAtom(commentModeAtom);
   const profile = useAtomValue(profileAtom);
   const openProfile = useSetAtom(profilePromptAtom);
+  const openShortcuts = useSetAtom(shortcutsOpenAtom);
   const gate = useProfileGate();
   const toggle = useCallback(() => {
     if (!canComment) return;
@@ -33,6 +36,16 @@ export function WorkspaceTools({ canComment }: { canComment: boolean }) {
         onClick={toggle}
       >
         {commenting ? 'Done commenting' : 'Comment'}
+      </button>
+      <button
+        type="button"
+        className="button button--icon"
+        aria-label="Keyboard shortcuts"
+        aria-keyshortcuts="?"
+        title="Keyboard shortcuts (?)"
+        onClick={() => openShortcuts(true)}
+      >
+        <Keyboard size={18} aria-hidden />
       </button>
       <button type="button" className="button" onClick={() => openProfile({ reason: '' })}>
         {profile ? profile.name : 'Set up profile'}

@@ -34,7 +34,7 @@ export function useCommentActions(
 
   const thread: ThreadActions = {
     setStatus: (c, status) => save(() => api.comments.setStatus(c.id, status)),
-    edit: (c, contents) => save(() => api.comments.edit(c.id, { contents })),
+    edit: (c, change) => save(() => api.comments.edit(c.id, change)),
     remove: confirmDelete,
     reply: async (c, contents) => {
       const reply = await run(() => api.comments.reply(c.id, contents));

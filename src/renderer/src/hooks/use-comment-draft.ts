@@ -6,6 +6,7 @@ import type { Draft } from '../components/composer.tsx';
 import type { PercentPoint } from '../components/screenshot.tsx';
 import { commentModeAtom } from '../state/design-atoms.ts';
 import { addCommentAtom, commentSelectionAtom } from '../state/review-atoms.ts';
+import { focusCommentCard } from './focus-comment.ts';
 
 /** What a new comment is made of once the composer is saved. */
 export interface NewCommentInput {
@@ -20,7 +21,7 @@ export interface NewCommentInput {
  * The composer's draft, shared by every review screen: a click in comment mode places
  * it (with the tag the page's element map suggests), it belongs to that page and only
  * while commenting, and saving hands it to `create` (which makes the comment, locally
- * or through main) and then adds the comment to the review, selected.
+ * or through main) and then adds the comment to the review, selected, its card focused.
  */
 export function useCommentDraft(
   page: Page | null,
@@ -48,6 +49,8 @@ export function useCommentDraft(
     addComment({ reviewerId: comment.reviewerId, comment });
     setPlaced(null);
     setSelection({ id: comment.id, from: 'pin' });
+    // The keyboard goes on where the new comment is: its card (to reply, edit, resolve).
+    focusCommentCard(comment.id);
     return true;
   };
 

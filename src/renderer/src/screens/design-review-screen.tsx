@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
 import type { Comment, Page } from '../../../shared/domain.ts';
 import { api } from '../bridge/api.ts';
@@ -23,6 +23,7 @@ import { useActionStatus } from '../hooks/use-action-status.ts';
 import { useCommentActions } from '../hooks/use-comment-actions.ts';
 import { useCommentDraft } from '../hooks/use-comment-draft.ts';
 import { useDesignOwner } from '../hooks/use-design-owner.ts';
+import { useDesignManagement } from '../hooks/use-design-management.tsx';
 import { useFileDrop } from '../hooks/use-file-drop.ts';
 import { IMAGE_ACCEPT, useImageImport } from '../hooks/use-image-import.ts';
 import { useMarkSeen } from '../hooks/use-mark-seen.ts';
@@ -32,8 +33,9 @@ import { useOpenDesign } from '../hooks/use-open-design.ts';
 import { usePackageExport } from '../hooks/use-package-export.ts';
 import { useOpenPackages } from '../hooks/use-package-open.ts';
 import { usePageActions } from '../hooks/use-page-actions.ts';
+import { usePinKeys } from '../hooks/use-pin-keys.ts';
 import { usePrint } from '../hooks/use-print.ts';
-import { designCommentTotalAtom } from '../state/design-atoms.ts';
+import { designCommentTotalAtom, updateCommentAtom } from '../state/design-atoms.ts';
 import { profileAtom } from '../state/profile-atoms.ts';
 import { selectedPageAtom } from '../state/review-atoms.ts';
 import './design-review-screen.css';
@@ -68,6 +70,8 @@ export function DesignReviewScreen({ id }: { id: string }) {
   const me = profile?.reviewerId ?? null;
   // Ctrl/Cmd+P prints the page on screen with all its comments (see print.css).
   const printing = usePrint();
+  const manage = useDesignManagement();
+  const showComment = useSetAtom(updateCommentAtom);
 
   const { design, refreshDesign } = useOpenDesign(
     id,
@@ -80,6 +84,8 @@ export function DesignReviewScreen({ id }: { id: string }) {
   const comments = useCommentActions(status.of('comment'), (c) =>
     setPending({ kind: 'delete-comment', comment: c }),
   );
+  const canMove = (c: Comment) => c.reviewerId === me;
+  const pinKeys = usePinKeys({ page, canMove, preview: showComment, save: comments.move });
   const imports = useImageImport(pageTools.importOne);
   // In a design from someone else's package the pages are theirs: main refuses changes.
   const { pagesLocked } = useDesignOwner(design);
@@ -127,6 +133,7 @@ export function DesignReviewScreen({ id }: { id: string }) {
           onDismiss={imports.clearErrors}
         />
       )}
+      {manage.error && <ErrorNote message={manage.error} onDismiss={manage.clearError} />}
       {status.errors.map(({ kind, message }) => (
         <ErrorNote key={kind} message={message} onDismiss={() => status.dismiss(kind)} />
       ))}
@@ -175,13 +182,16 @@ export function DesignReviewScreen({ id }: { id: string }) {
             />
             <CaptureControl designId={id} />
             <ExportReport designId={id} disabled={!design} />
+            {manage.menu}
             <WorkspaceTools canComment={page !== null} />
           </AppHeader>
         }
         banner={banner}
+        onCanvasKeyDown={pinKeys}
         sidebar={
           <>
-            <Counters key={id} commentTotal={commentTotal} />
+            <Counters key={id} commentTotal={commentTotal} likes={manage.likes} />
+            {manage.about}
             <PagesList
               note={pagesLocked}
               renderTools={
@@ -217,7 +227,7 @@ export function DesignReviewScreen({ id }: { id: string }) {
               <Screenshot
                 page={page}
                 onPlace={draft.place}
-                canMove={(c) => c.reviewerId === me}
+                canMove={canMove}
                 onMove={comments.move}
               >
                 {draft.draft && (

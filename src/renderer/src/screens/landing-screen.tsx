@@ -87,7 +87,19 @@ export function LandingScreen() {
           )}
           <ul className="card-grid">
             {designs?.map((design) => (
-              <DesignCard key={design.id} design={design} now={now} />
+              <DesignCard
+                key={design.id}
+                design={design}
+                now={now}
+                onChanged={(changed) =>
+                  setDesigns(
+                    (list) => list?.map((d) => (d.id === changed.id ? changed : d)) ?? null,
+                  )
+                }
+                onDuplicated={(copy) => setDesigns((list) => [copy, ...(list ?? [])])}
+                onDeleted={(id) => setDesigns((list) => list?.filter((d) => d.id !== id) ?? null)}
+                onError={setError}
+              />
             ))}
           </ul>
         </section>

@@ -14,6 +14,7 @@ import { Screenshot } from '../components/screenshot.tsx';
 import { WorkspaceLayout } from '../components/workspace-layout.tsx';
 import { WorkspaceTools } from '../components/workspace-tools.tsx';
 import { useCommentDraft, type NewCommentInput } from '../hooks/use-comment-draft.ts';
+import { useSampleLeftNotice } from '../hooks/use-sample-left-notice.ts';
 import { profileAtom } from '../state/profile-atoms.ts';
 import { openSampleAtom } from '../state/review-loading.ts';
 import { selectedPageAtom } from '../state/review-atoms.ts';
@@ -31,6 +32,7 @@ export function SampleReviewScreen({ name }: { name: string | undefined }) {
   // An error belongs to the sample it came from: opening another one hides it.
   const [failed, setFailed] = useState<{ name: string; message: string } | null>(null);
   const error = failed?.name === (name ?? '') ? failed.message : null;
+  useSampleLeftNotice(name, title);
 
   useEffect(() => {
     open({ source: api, name: name ?? '' }).then(

@@ -64,6 +64,7 @@ describe('designs', () => {
       ownerId: null,
       ownerName: null,
       unreadByPage: {},
+      likes: { count: 0, likedByMe: false },
     });
   });
 

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, migrateTo, schemaVersion } from '../../../../src/core/store/migrations.ts';
 
 /*
- * The capture-anchors migration (vNCaptureAnchors): its number is wherever it stands in
+ * The capture-anchors migration (v5CaptureAnchors): its number is wherever it stands in
  * MIGRATIONS, so the test finds it by name and runs the database up to the one before.
  */
-const VERSION = MIGRATIONS.findIndex((m) => m.name === 'vNCaptureAnchors') + 1;
+const VERSION = MIGRATIONS.findIndex((m) => m.name === 'v5CaptureAnchors') + 1;
 
 let dbs: DatabaseSync[] = [];
 afterEach(() => {
@@ -45,9 +45,9 @@ function before(): DatabaseSync {
   return db;
 }
 
-describe('migration vNCaptureAnchors: captured pages and element anchors', () => {
-  it('is the last migration, and existing pages and comments get no source and no anchor', () => {
-    expect(VERSION).toBe(MIGRATIONS.length);
+describe('migration v5CaptureAnchors: captured pages and element anchors', () => {
+  it('is version 5, and existing pages and comments get no source and no anchor', () => {
+    expect(VERSION).toBe(5);
     const db = before();
     migrateTo(db, VERSION);
     expect(schemaVersion(db)).toBe(VERSION);

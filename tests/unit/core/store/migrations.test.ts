@@ -75,7 +75,7 @@ describe('migrations', () => {
   it('knows one migration per version, and a new database starts at version 0', () => {
     const { db } = emptyDb();
     expect(LATEST_VERSION).toBe(MIGRATIONS.length);
-    expect(LATEST_VERSION).toBe(5);
+    expect(LATEST_VERSION).toBe(6);
     expect(schemaVersion(db)).toBe(0);
   });
 
@@ -206,6 +206,32 @@ describe('migrations', () => {
         )
         .all('d1'),
     ).toEqual([{ reviewer_id: 'r1' }]);
+  });
+
+  it('the likes migration adds one like per person and design, and edit marks on comments', () => {
+    // Found by name, so the test follows the migration wherever the list places it.
+    const version = MIGRATIONS.findIndex((m) => m.name === 'v6DesignLikes') + 1;
+    expect(version).toBeGreaterThan(4);
+    const { db } = emptyDb();
+    migrateTo(db, version - 1);
+    writeV1Data(db);
+    const before = db.prepare('SELECT * FROM comments ORDER BY id').all();
+    migrateTo(db, version);
+    expect(tables(db)).toContain('design_likes');
+    expect(indexes(db)).toContain('design_likes_by_reviewer');
+    expect(columns(db, 'design_likes')).toEqual(['design_id', 'reviewer_id', 'created_at']);
+    // Existing comments keep every value and read as never edited.
+    expect(db.prepare('SELECT * FROM comments ORDER BY id').all()).toEqual(
+      (before as Record<string, unknown>[]).map((row) => ({ ...row, edited_at: null })),
+    );
+    const like = db.prepare('INSERT INTO design_likes VALUES (?, ?, ?)');
+    like.run('d1', 'r1', AT);
+    expect(() => like.run('d1', 'r1', AT)).toThrow(/UNIQUE|PRIMARY KEY/);
+    expect(() => like.run('d1', 'nobody', AT)).toThrow(/FOREIGN KEY/);
+    expect(() => like.run('nowhere', 'r1', AT)).toThrow(/FOREIGN KEY/);
+    db.prepare("DELETE FROM designs WHERE id = 'd1'").run();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM design_likes').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT COUNT(*) AS n FROM reviewers').get()).toEqual({ n: 1 });
   });
 
   it('a migration that fails leaves the database at the version before it', () => {

@@ -38,6 +38,7 @@ export function designView(id: string, pageIds: string[], reviewers: Reviewer[])
     ownerId: null,
     ownerName: null,
     unreadByPage: {},
+    likes: { count: 0, likedByMe: false },
   };
 }
 
