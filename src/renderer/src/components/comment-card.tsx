@@ -63,7 +63,11 @@ export function CommentCard(props: CommentCardProps) {
         <header className="comment-card__head">
           <Avatar src={authorAvatar} alt="" size={32} />
           <div className="comment-card__who">
-            <span className="comment-card__name" id={`comment-${comment.id}-title`}>
+            <span
+              className="comment-card__name"
+              id={`comment-${comment.id}-title`}
+              title={authorName}
+            >
               {authorName}
             </span>
             <time className="comment-card__time" dateTime={comment.created_at}>

@@ -30,7 +30,7 @@ export function Counters({ commentTotal, reviewerTotal }: CountersProps) {
         <dt>Likes</dt>
         <dd>
           <button type="button" className="counter__like" onClick={() => setLikes((n) => n + 1)}>
-            <span aria-hidden="true">♥ </span>
+            <span aria-hidden="true">♥</span>
             <span className="sr-only">Like, now </span>
             <span data-testid="count-likes">{likes}</span>
           </button>

@@ -35,7 +35,9 @@ export function PagesList({ renderTools, renderEditor }: PagesListProps = {}) {
                 {page.thumb && (
                   <img className="page-list__thumb" src={mediaUrl(page.thumb)} alt="" />
                 )}
-                <span className="page-list__name">{page.name}</span>
+                <span className="page-list__name" title={page.name}>
+                  {page.name}
+                </span>
               </button>
             )}
             {renderTools?.(page, index, pages.length)}

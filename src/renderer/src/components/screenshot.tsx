@@ -4,6 +4,7 @@ import {
   useEffect,
   useLayoutEffect,
   useRef,
+  useState,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent as ReactPointerEvent,
@@ -11,6 +12,8 @@ import {
 } from 'react';
 import type { Comment, Page } from '../../../shared/domain.ts';
 import { mediaUrl } from '../bridge/media-url.ts';
+import { usePageScroll } from '../hooks/use-page-scroll.ts';
+import { useZoom } from '../hooks/use-zoom.ts';
 import {
   commentSelectionAtom,
   pageCommentsAtom,
@@ -18,6 +21,7 @@ import {
   selectedReviewerIdAtom,
 } from '../state/review-atoms.ts';
 import { PinLayer } from './pin-layer.tsx';
+import { ZoomControl } from './zoom-control.tsx';
 import './screenshot.css';
 
 /** A point on the screenshot in percent of its width and height. */
@@ -46,7 +50,10 @@ export function toPercent(clientX: number, clientY: number, box: DOMRect): Perce
   };
 }
 
-/** The selected page's image with a numbered pin for every visible comment. */
+/**
+ * The selected page's image with a numbered pin for every visible comment, in its own
+ * scrolling viewport (the image box's parent), zoomable, with the zoom control over it.
+ */
 export function Screenshot({ page, onPlace, canMove, onMove, children }: ScreenshotProps) {
   // Every pin of the page stays mounted while the reviewer filter changes (see PinGroup).
   const comments = useAtomValue(pageCommentsAtom);
@@ -54,6 +61,13 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
   const nameOf = useAtomValue(reviewerNameByIdAtom);
   const [selection, setSelection] = useAtom(commentSelectionAtom);
   const frameRef = useRef<HTMLDivElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  // The screenshot's own width: known up front for designs, read from the image for samples.
+  const [measured, setMeasured] = useState<{ pageId: string; width: number } | null>(null);
+  const naturalWidth = page.width ?? (measured?.pageId === page.id ? measured.width : null) ?? null;
+  const zoom = useZoom({ viewport: viewportRef, frame: frameRef, naturalWidth });
+  const scroll = usePageScroll(viewportRef, page.id);
+  const sized = !zoom.zoom.fit && naturalWidth !== null;
 
   const select = useCallback(
     (comment: Comment) => setSelection({ id: comment.id, from: 'pin' }),
@@ -84,9 +98,12 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
     if (!onPlace || event.target !== event.currentTarget || event.key !== 'Enter') return;
     event.preventDefault();
     const box = event.currentTarget.getBoundingClientRect();
-    const top = Math.max(box.top, 0);
-    const bottom = Math.min(box.bottom, window.innerHeight);
-    onPlace(toPercent(box.left + box.width / 2, (top + bottom) / 2, box));
+    const view = viewportRef.current?.getBoundingClientRect() ?? box;
+    const left = Math.max(box.left, view.left);
+    const right = Math.min(box.right, view.right);
+    const top = Math.max(box.top, view.top);
+    const bottom = Math.min(box.bottom, view.bottom);
+    onPlace(toPercent((left + right) / 2, (top + bottom) / 2, box));
   };
 
   const dragStart = useCallback((comment: Comment, event: ReactPointerEvent<HTMLButtonElement>) => {
@@ -126,39 +143,55 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
   }, []);
 
   return (
-    // In comment mode the image is focusable and Enter places a pin (see placeByKey).
-    // oxlint-disable-next-line jsx-a11y/no-static-element-interactions
-    <div
-      ref={frameRef}
-      className={onPlace ? 'screenshot screenshot--placing' : 'screenshot'}
-      data-testid="screenshot"
-      // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={onPlace ? 0 : undefined}
-      aria-label={onPlace ? 'Screenshot: click a spot to comment on it, or press Enter' : undefined}
-      onClick={place}
-      onKeyDown={placeByKey}
-    >
-      <img
-        className="screenshot__image"
-        src={mediaUrl(page.img)}
-        alt={`Screenshot of page ${page.name}`}
-        draggable={false}
-        decoding="async"
-      />
-      {comments.length > 0 && (
-        <PinLayer
-          // A new layer per page: thousands of pins arriving together are then built
-          // into a fresh element at once, not inserted one by one among old siblings.
-          key={page.id}
-          comments={comments}
-          reviewerId={reviewerId}
-          nameOf={nameOf}
-          selectedId={selection?.id ?? null}
-          onSelect={select}
-          onPointerDown={dragStart}
-        />
-      )}
-      {children}
-    </div>
+    <>
+      <div ref={viewportRef} className="screenshot-viewport" data-testid="screenshot-viewport">
+        {/* In comment mode the image is focusable and Enter places a pin (see placeByKey). */}
+        {/* oxlint-disable-next-line jsx-a11y/no-static-element-interactions */}
+        <div
+          ref={frameRef}
+          className={onPlace ? 'screenshot screenshot--placing' : 'screenshot'}
+          style={sized ? { width: naturalWidth * zoom.zoom.scale, maxWidth: 'none' } : undefined}
+          data-testid="screenshot"
+          // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={onPlace ? 0 : undefined}
+          aria-label={
+            onPlace ? 'Screenshot: click a spot to comment on it, or press Enter' : undefined
+          }
+          onClick={place}
+          onKeyDown={placeByKey}
+        >
+          <img
+            className="screenshot__image"
+            src={mediaUrl(page.img)}
+            alt={`Screenshot of page ${page.name}`}
+            draggable={false}
+            decoding="async"
+            style={
+              page.width && page.height ? { aspectRatio: `${page.width} / ${page.height}` } : {}
+            }
+            onLoad={(event) => {
+              const width = event.currentTarget.naturalWidth;
+              if (width > 0) setMeasured({ pageId: page.id, width });
+              scroll.restore();
+            }}
+          />
+          {comments.length > 0 && (
+            <PinLayer
+              // A new layer per page: thousands of pins arriving together are then built
+              // into a fresh element at once, not inserted one by one among old siblings.
+              key={page.id}
+              comments={comments}
+              reviewerId={reviewerId}
+              nameOf={nameOf}
+              selectedId={selection?.id ?? null}
+              onSelect={select}
+              onPointerDown={dragStart}
+            />
+          )}
+          {children}
+        </div>
+      </div>
+      {naturalWidth !== null && <ZoomControl handle={zoom} />}
+    </>
   );
 }

@@ -35,7 +35,9 @@ export function WorkspaceTools({ canComment }: { canComment: boolean }) {
         {commenting ? 'Done commenting' : 'Comment'}
       </button>
       <button type="button" className="button" onClick={() => openProfile({ reason: '' })}>
-        {profile ? profile.name : 'Set up profile'}
+        <span className="button__label" title={profile?.name}>
+          {profile ? profile.name : 'Set up profile'}
+        </span>
       </button>
     </>
   );
