@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Comment } from '../../../shared/domain.ts';
-import { relativeTime } from '../../../shared/relative-time.ts';
+import { timeSince } from '../../../shared/relative-time.ts';
 import { Avatar } from './avatar.tsx';
 import type { WindowedItem } from './windowed-comment-list.tsx';
 import './comment-card.css';
@@ -71,7 +71,7 @@ export function CommentCard(props: CommentCardProps) {
               {authorName}
             </span>
             <time className="comment-card__time" dateTime={comment.created_at}>
-              {relativeTime(comment.created_at, now)}
+              {timeSince(comment.created_at, now)}
             </time>
           </div>
           <span className="badge">

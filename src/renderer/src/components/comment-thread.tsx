@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { Comment, Reply } from '../../../shared/domain.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { relativeTime } from '../../../shared/relative-time.ts';
+import { timeSince } from '../../../shared/relative-time.ts';
 import { reviewerNameByIdAtom } from '../state/review-atoms.ts';
 import { TextEditorForm } from './text-editor-form.tsx';
 import './comment-thread.css';
@@ -55,7 +55,7 @@ export function CommentThread({ comment, number, me, now, actions }: CommentThre
             <li key={reply.id} className="reply">
               <div className="reply__head">
                 <span className="reply__name">{nameOf(reply.reviewerId)}</span>
-                <time dateTime={reply.created_at}>{relativeTime(reply.created_at, now)}</time>
+                <time dateTime={reply.created_at}>{timeSince(reply.created_at, now)}</time>
               </div>
               {editingReply === reply.id ? (
                 <TextEditorForm
