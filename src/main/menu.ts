@@ -102,9 +102,14 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
             { type: 'separator' },
           ] as const)
         : []),
-      { role: 'resetZoom' },
-      { role: 'zoomIn' },
-      { role: 'zoomOut' },
+      // The screenshot's zoom, not Chromium's page zoom, which would scale the whole UI.
+      {
+        label: 'Fit to Width',
+        accelerator: 'CmdOrCtrl+0',
+        click: () => runCommand('zoom-fit'),
+      },
+      { label: 'Zoom In', accelerator: 'CmdOrCtrl+Plus', click: () => runCommand('zoom-in') },
+      { label: 'Zoom Out', accelerator: 'CmdOrCtrl+-', click: () => runCommand('zoom-out') },
       { type: 'separator' },
       { role: 'togglefullscreen' },
     ],

@@ -28,6 +28,9 @@ export const events = {
       'export-report',
       'open-package',
       'export-package',
+      'zoom-in',
+      'zoom-out',
+      'zoom-fit',
     ]),
   }),
   /** Files the operating system asked Crit to open (a second launch, a double-click). */

@@ -39,3 +39,15 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   const text = phrase(diff);
   return diff >= 0 ? `${text} ago` : `in ${text}`;
 }
+
+/**
+ * How long ago something happened (a comment or reply was written), for display: a time
+ * ahead of `now` can only mean the clocks of two processes or machines differ, so it
+ * reads as now ("a few seconds ago"), never "in 2 minutes". SPEC A5's "in …" wording
+ * stays with `relativeTime`, for times that are really ahead.
+ */
+export function timeSince(iso: string, now: number = Date.now()): string {
+  const then = DateTime.fromISO(iso);
+  if (!then.isValid) return '';
+  return relativeTime(iso, Math.max(now, then.toMillis()));
+}

@@ -248,8 +248,11 @@ test('C toggles comment mode, Esc leaves it; the composer cancels with Esc and s
   await expect(text).toHaveValue('c');
   await expect(mode).toHaveAttribute('aria-pressed', 'true');
 
-  // Esc in the composer drops the draft, saves nothing, and stays in comment mode.
+  // Esc in the composer asks before dropping what was typed; Discard drops the draft,
+  // saves nothing, and stays in comment mode.
   await text.press('Escape');
+  await expect(design.dialog).toContainText('Discard this comment?');
+  await design.dialog.getByRole('button', { name: 'Discard' }).click();
   await expect(design.composer).toHaveCount(0);
   await expect(mode).toHaveAttribute('aria-pressed', 'true');
   await expect(design.cards).toHaveCount(0);

@@ -84,7 +84,24 @@ describe('buildMenuTemplate', () => {
     expect(prod).not.toContain('forceReload');
     expect(prod).not.toContain('toggleDevTools');
     expect(prod).toEqual(
-      expect.arrayContaining(['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']),
+      expect.arrayContaining(['Fit to Width', 'Zoom In', 'Zoom Out', 'togglefullscreen']),
+    );
+
+    // The screenshot's own zoom, as commands: Chromium's page zoom would scale the whole UI.
+    const view = submenu(build().template, 'View');
+    for (const [label, command] of [
+      ['Fit to Width', 'zoom-fit'],
+      ['Zoom In', 'zoom-in'],
+      ['Zoom Out', 'zoom-out'],
+    ] as const) {
+      const { template, runCommand } = build();
+      const item = submenu(template, 'View').find((i) => i.label === label);
+      if (!item?.click) throw new Error(`View has no ${label} to click`);
+      (item.click as () => void)();
+      expect(runCommand).toHaveBeenCalledExactlyOnceWith(command);
+    }
+    expect(view.some((i) => ['zoomIn', 'zoomOut', 'resetZoom'].includes(String(i.role)))).toBe(
+      false,
     );
 
     const dev = roles(submenu(build({ isDev: true }).template, 'View'));

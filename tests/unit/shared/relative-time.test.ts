@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { relativeTime } from '../../../src/shared/relative-time.ts';
+import { relativeTime, timeSince } from '../../../src/shared/relative-time.ts';
 
 const NOW = Date.parse('2026-06-15T12:00:00.000Z');
 const S = 1000;
@@ -56,5 +56,21 @@ describe('relativeTime', () => {
 
   test('an unreadable timestamp gives an empty string', () => {
     expect(relativeTime('not a date', NOW)).toBe('');
+  });
+});
+
+describe('timeSince', () => {
+  test('a time ahead of now (another clock running fast) reads as just now', () => {
+    for (const ahead of [1, 30 * S, 5 * MIN, 3 * H, 2 * D]) {
+      expect(timeSince(new Date(NOW + ahead).toISOString(), NOW)).toBe('a few seconds ago');
+    }
+  });
+
+  test.each(TABLE)('%i ms in the past reads "%s ago", as relativeTime does', (elapsed, words) => {
+    expect(timeSince(new Date(NOW - elapsed).toISOString(), NOW)).toBe(`${words} ago`);
+  });
+
+  test('an unreadable timestamp gives an empty string', () => {
+    expect(timeSince('not a date', NOW)).toBe('');
   });
 });

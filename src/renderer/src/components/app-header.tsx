@@ -20,7 +20,11 @@ export function AppHeader({ title, userAvatar, userName, children }: AppHeaderPr
         <Logo />
         <span className="app-header__brand">Crit</span>
       </Link>
-      {title !== undefined && <h1 className="app-header__title">{title}</h1>}
+      {title !== undefined && (
+        <h1 className="app-header__title" title={title}>
+          {title}
+        </h1>
+      )}
       <div className="app-header__tools">{children}</div>
       <Avatar
         src={userAvatar}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Comment } from '../../../shared/domain.ts';
-import { relativeTime } from '../../../shared/relative-time.ts';
+import { timeSince } from '../../../shared/relative-time.ts';
 import { motion } from '../motion.ts';
 import { Avatar } from './avatar.tsx';
 import { ClampedText } from './clamped-text.tsx';
@@ -66,11 +66,15 @@ export function CommentCard(props: CommentCardProps) {
         <header className="comment-card__head">
           <Avatar src={authorAvatar} alt="" size={32} />
           <div className="comment-card__who">
-            <span className="comment-card__name" id={`comment-${comment.id}-title`}>
+            <span
+              className="comment-card__name"
+              id={`comment-${comment.id}-title`}
+              title={authorName}
+            >
               {authorName}
             </span>
             <span className="comment-card__time">
-              <time dateTime={comment.created_at}>{relativeTime(comment.created_at, now)}</time>
+              <time dateTime={comment.created_at}>{timeSince(comment.created_at, now)}</time>
               {comment.editedAt && (
                 <>
                   {' · '}
@@ -80,7 +84,7 @@ export function CommentCard(props: CommentCardProps) {
                     title={`Edited ${new Date(comment.editedAt).toLocaleString()}`}
                   >
                     edited
-                    <span className="sr-only"> {relativeTime(comment.editedAt, now)}</span>
+                    <span className="sr-only"> {timeSince(comment.editedAt, now)}</span>
                   </time>
                 </>
               )}

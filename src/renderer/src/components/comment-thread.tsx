@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { Comment, Reply, Tag } from '../../../shared/domain.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { relativeTime } from '../../../shared/relative-time.ts';
+import { timeSince } from '../../../shared/relative-time.ts';
 import { reviewerNameByIdAtom } from '../state/review-atoms.ts';
 import { CommentEditForm } from './comment-edit-form.tsx';
 import { TextEditorForm } from './text-editor-form.tsx';
@@ -59,7 +59,7 @@ export function CommentThread({ comment, number, me, now, actions }: CommentThre
                     <span className="sr-only">New reply</span>
                   </span>
                 )}
-                <time dateTime={reply.created_at}>{relativeTime(reply.created_at, now)}</time>
+                <time dateTime={reply.created_at}>{timeSince(reply.created_at, now)}</time>
               </div>
               {editingReply === reply.id ? (
                 <TextEditorForm

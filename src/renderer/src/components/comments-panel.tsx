@@ -8,6 +8,7 @@ import {
   visibleCommentsAtom,
 } from '../state/review-atoms.ts';
 import { CommentCard } from './comment-card.tsx';
+import { CommentsEmpty } from './comments-empty.tsx';
 import { WindowedCommentList, type RenderCard } from './windowed-comment-list.tsx';
 import './comments-panel.css';
 
@@ -57,7 +58,7 @@ export function CommentsPanel({ filters, renderExtra }: CommentsPanelProps) {
       </h2>
       {filters}
       {comments.length === 0 ? (
-        <p className="empty-note">No comments on this page yet.</p>
+        <CommentsEmpty />
       ) : comments.length > WINDOWED_FROM ? (
         <WindowedCommentList comments={comments} selection={selection} renderCard={renderCard} />
       ) : (

@@ -1,47 +1,53 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Tag } from '../../../shared/domain.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import { escapeAction, type DraftState } from '../state/draft-rules.ts';
+import { ConfirmDialog } from './dialog.tsx';
 import { TagOptions } from './tag-options.tsx';
 import './form.css';
 import './composer.css';
 
-/** Where a new comment goes and what tag the element map suggests for it. */
-export interface Draft {
-  x: number;
-  y: number;
-  tag: Tag;
-}
+/** Where a new comment goes, its tag (suggested by the element map) and its text so far. */
+export type Draft = DraftState;
 
 interface ComposerProps {
   draft: Draft;
   onSave: (input: { tag: Tag; contents: string }) => Promise<boolean>;
+  /** Keeps the text and tag in the draft as they change. */
+  onEdit: (change: { text?: string; tag?: Tag }) => void;
   onCancel: () => void;
+  /** Goes up each time a click elsewhere was refused for this draft: focus it and say why. */
+  nudges?: number;
 }
 
 /**
- * The composer opened next to a new pin (give it a `key` per spot, so a new spot starts fresh): tag (suggested), text; Ctrl/Cmd+Enter saves,
- * Esc cancels. It stays open with what was typed if saving fails.
+ * The composer opened next to a new pin: tag (suggested), text; Ctrl/Cmd+Enter saves,
+ * Esc cancels, asking first when something was written. It stays open with what was
+ * typed if saving fails.
  */
-export function Composer({ draft, onSave, onCancel }: ComposerProps) {
-  const [tag, setTag] = useState<Tag>(draft.tag);
-  const [contents, setContents] = useState('');
+export function Composer({ draft, onSave, onEdit, onCancel, nudges = 0 }: ComposerProps) {
   const [saving, setSaving] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [firstNudges] = useState(nudges);
   const textRef = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => textRef.current?.focus(), []);
+  useEffect(() => {
+    textRef.current?.focus();
+    textRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [nudges]);
 
-  const trimmed = contents.trim();
+  const trimmed = draft.text.trim();
   const save = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!trimmed || saving) return;
     setSaving(true);
-    const saved = await onSave({ tag, contents: trimmed });
+    await onSave({ tag: draft.tag, contents: trimmed });
     setSaving(false);
-    if (saved) setContents('');
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.preventDefault();
-      onCancel();
+      if (escapeAction(draft) === 'ask') setAsking(true);
+      else onCancel();
     } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       void save();
@@ -65,7 +71,11 @@ export function Composer({ draft, onSave, onCancel }: ComposerProps) {
       <form className="composer" style={style} aria-label="New comment" onSubmit={save}>
         <label className="field">
           <span className="field__label">Element</span>
-          <select value={tag} onKeyDown={onKeyDown} onChange={(e) => setTag(e.target.value as Tag)}>
+          <select
+            value={draft.tag}
+            onKeyDown={onKeyDown}
+            onChange={(e) => onEdit({ tag: e.target.value as Tag })}
+          >
             <TagOptions />
           </select>
         </label>
@@ -73,15 +83,20 @@ export function Composer({ draft, onSave, onCancel }: ComposerProps) {
           <span className="field__label">Comment</span>
           <textarea
             ref={textRef}
-            value={contents}
+            value={draft.text}
             maxLength={LIMITS.commentText}
             rows={3}
             required
             placeholder="What should change here?"
             onKeyDown={onKeyDown}
-            onChange={(e) => setContents(e.target.value)}
+            onChange={(e) => onEdit({ text: e.target.value })}
           />
         </label>
+        {nudges > firstNudges && (
+          <output className="composer__notice">
+            Save or discard this comment before starting another.
+          </output>
+        )}
         <div className="composer__actions">
           <span className="composer__hint">Ctrl+Enter to save · Esc to cancel</span>
           <button type="button" className="button" onClick={onCancel}>
@@ -92,6 +107,17 @@ export function Composer({ draft, onSave, onCancel }: ComposerProps) {
           </button>
         </div>
       </form>
+      <ConfirmDialog
+        open={asking}
+        title="Discard this comment?"
+        message="What you wrote here will be lost."
+        confirmLabel="Discard"
+        onConfirm={() => {
+          setAsking(false);
+          onCancel();
+        }}
+        onCancel={() => setAsking(false)}
+      />
     </>
   );
 }

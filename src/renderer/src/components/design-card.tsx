@@ -2,7 +2,7 @@ import { Ellipsis } from 'lucide-react';
 import { Link } from 'wouter';
 import { mediaUrl } from '../bridge/media-url.ts';
 import type { DesignSummary } from '../../../shared/domain.ts';
-import { relativeTime } from '../../../shared/relative-time.ts';
+import { timeSince } from '../../../shared/relative-time.ts';
 import { useDesignActions } from '../hooks/use-design-actions.tsx';
 import { MenuButton } from './menu-button.tsx';
 import './card.css';
@@ -50,7 +50,7 @@ export function DesignCard({ design, now, ...callbacks }: DesignCardProps) {
           {design.description && <p className="card__description">{design.description}</p>}
           <p className="card__meta">
             {plural(design.pageCount, 'page')} · {plural(design.commentCount, 'comment')} ·{' '}
-            <time dateTime={design.updatedAt}>updated {relativeTime(design.updatedAt, now)}</time>
+            <time dateTime={design.updatedAt}>updated {timeSince(design.updatedAt, now)}</time>
           </p>
         </div>
         <MenuButton

@@ -39,7 +39,9 @@ export function PagesList({ renderTools, renderEditor, note }: PagesListProps = 
                 {page.thumb && (
                   <img className="page-list__thumb" src={mediaUrl(page.thumb)} alt="" />
                 )}
-                <span className="page-list__name">{page.name}</span>
+                <span className="page-list__name" title={page.name}>
+                  {page.name}
+                </span>
                 {(unread.get(page.id) ?? 0) > 0 && (
                   <span className="page-list__unread" title="New comments and replies">
                     {unread.get(page.id)} new

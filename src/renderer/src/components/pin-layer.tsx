@@ -126,7 +126,8 @@ export const PinLayer = memo(function PinLayer({
         pointerEvents: 'none',
         // Its own layer: work elsewhere on the screen (scrolling the comment list) then
         // does not make the browser record and re-layer thousands of pins again.
-        contain: 'strict',
+        // Not paint containment: a pin on the image's edge must show whole, outside the box.
+        contain: 'size layout style',
         willChange: 'transform',
       }}
     >

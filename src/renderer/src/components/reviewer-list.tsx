@@ -37,7 +37,9 @@ export function ReviewerList() {
               onClick={() => select(reviewer.id)}
             >
               <Avatar src={reviewer.img} alt="" size={28} />
-              <span>{reviewer.name}</span>
+              <span className="reviewer-list__name" title={reviewer.name}>
+                {reviewer.name}
+              </span>
               {reviewer.role === 'expert' && <span className="role-badge">expert</span>}
             </button>
           </li>

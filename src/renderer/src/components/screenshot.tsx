@@ -4,6 +4,7 @@ import {
   useEffect,
   useLayoutEffect,
   useRef,
+  useState,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent as ReactPointerEvent,
@@ -11,6 +12,8 @@ import {
 } from 'react';
 import type { Comment, Page } from '../../../shared/domain.ts';
 import { mediaUrl } from '../bridge/media-url.ts';
+import { usePageScroll } from '../hooks/use-page-scroll.ts';
+import { useZoom } from '../hooks/use-zoom.ts';
 import {
   commentSelectionAtom,
   pageCommentsAtom,
@@ -20,6 +23,7 @@ import {
 import { motion } from '../motion.ts';
 import { PinLayer } from './pin-layer.tsx';
 import { ScreenshotPlaceholder, useImageLoaded } from './screenshot-placeholder.tsx';
+import { ZoomControl } from './zoom-control.tsx';
 import './screenshot.css';
 
 /** A point on the screenshot in percent of its width and height. */
@@ -48,7 +52,10 @@ export function toPercent(clientX: number, clientY: number, box: DOMRect): Perce
   };
 }
 
-/** The selected page's image with a numbered pin for every visible comment. */
+/**
+ * The selected page's image with a numbered pin for every visible comment, in its own
+ * scrolling viewport (the image box's parent), zoomable, with the zoom control over it.
+ */
 export function Screenshot({ page, onPlace, canMove, onMove, children }: ScreenshotProps) {
   // Every pin of the page stays mounted while the reviewer filter changes (see PinGroup).
   const comments = useAtomValue(pageCommentsAtom);
@@ -57,6 +64,13 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
   const [selection, setSelection] = useAtom(commentSelectionAtom);
   const frameRef = useRef<HTMLDivElement>(null);
   const image = useImageLoaded(page.img);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  // The screenshot's own width: known up front for designs, read from the image for samples.
+  const [measured, setMeasured] = useState<{ pageId: string; width: number } | null>(null);
+  const naturalWidth = page.width ?? (measured?.pageId === page.id ? measured.width : null) ?? null;
+  const zoom = useZoom({ viewport: viewportRef, frame: frameRef, naturalWidth });
+  const scroll = usePageScroll(viewportRef, page.id);
+  const sized = !zoom.zoom.fit && naturalWidth !== null;
 
   const select = useCallback(
     (comment: Comment) => setSelection({ id: comment.id, from: 'pin' }),
@@ -87,9 +101,12 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
     if (!onPlace || event.target !== event.currentTarget || event.key !== 'Enter') return;
     event.preventDefault();
     const box = event.currentTarget.getBoundingClientRect();
-    const top = Math.max(box.top, 0);
-    const bottom = Math.min(box.bottom, window.innerHeight);
-    onPlace(toPercent(box.left + box.width / 2, (top + bottom) / 2, box));
+    const view = viewportRef.current?.getBoundingClientRect() ?? box;
+    const left = Math.max(box.left, view.left);
+    const right = Math.min(box.right, view.right);
+    const top = Math.max(box.top, view.top);
+    const bottom = Math.min(box.bottom, view.bottom);
+    onPlace(toPercent((left + right) / 2, (top + bottom) / 2, box));
   };
 
   const dragStart = useCallback((comment: Comment, event: ReactPointerEvent<HTMLButtonElement>) => {
@@ -129,44 +146,60 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
   }, []);
 
   return (
-    // In comment mode the image is focusable and Enter places a pin (see placeByKey).
-    // oxlint-disable-next-line jsx-a11y/no-static-element-interactions
-    <div
-      ref={frameRef}
-      className={onPlace ? 'screenshot screenshot--placing' : 'screenshot'}
-      data-testid="screenshot"
-      // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={onPlace ? 0 : undefined}
-      aria-label={onPlace ? 'Screenshot: click a spot to comment on it, or press Enter' : undefined}
-      onClick={place}
-      onKeyDown={placeByKey}
-    >
-      {!image.loaded && <ScreenshotPlaceholder width={page.width} height={page.height} />}
-      <img
-        className={
-          image.loaded ? 'screenshot__image' : 'screenshot__image screenshot__image--loading'
-        }
-        onLoad={image.onLoad}
-        onError={image.onError}
-        src={mediaUrl(page.img)}
-        alt={`Screenshot of page ${page.name}`}
-        draggable={false}
-        decoding="async"
-      />
-      {comments.length > 0 && (
-        <PinLayer
-          // A new layer per page: thousands of pins arriving together are then built
-          // into a fresh element at once, not inserted one by one among old siblings.
-          key={page.id}
-          comments={comments}
-          reviewerId={reviewerId}
-          nameOf={nameOf}
-          selectedId={selection?.id ?? null}
-          onSelect={select}
-          onPointerDown={dragStart}
-        />
-      )}
-      {children}
-    </div>
+    <>
+      <div ref={viewportRef} className="screenshot-viewport" data-testid="screenshot-viewport">
+        {/* In comment mode the image is focusable and Enter places a pin (see placeByKey). */}
+        {/* oxlint-disable-next-line jsx-a11y/no-static-element-interactions */}
+        <div
+          ref={frameRef}
+          className={onPlace ? 'screenshot screenshot--placing' : 'screenshot'}
+          style={sized ? { width: naturalWidth * zoom.zoom.scale, maxWidth: 'none' } : undefined}
+          data-testid="screenshot"
+          // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={onPlace ? 0 : undefined}
+          aria-label={
+            onPlace ? 'Screenshot: click a spot to comment on it, or press Enter' : undefined
+          }
+          onClick={place}
+          onKeyDown={placeByKey}
+        >
+          {!image.loaded && <ScreenshotPlaceholder width={page.width} height={page.height} />}
+          <img
+            className={
+              image.loaded ? 'screenshot__image' : 'screenshot__image screenshot__image--loading'
+            }
+            src={mediaUrl(page.img)}
+            alt={`Screenshot of page ${page.name}`}
+            draggable={false}
+            decoding="async"
+            style={
+              page.width && page.height ? { aspectRatio: `${page.width} / ${page.height}` } : {}
+            }
+            onError={image.onError}
+            onLoad={(event) => {
+              image.onLoad();
+              const width = event.currentTarget.naturalWidth;
+              if (width > 0) setMeasured({ pageId: page.id, width });
+              scroll.restore();
+            }}
+          />
+          {comments.length > 0 && (
+            <PinLayer
+              // A new layer per page: thousands of pins arriving together are then built
+              // into a fresh element at once, not inserted one by one among old siblings.
+              key={page.id}
+              comments={comments}
+              reviewerId={reviewerId}
+              nameOf={nameOf}
+              selectedId={selection?.id ?? null}
+              onSelect={select}
+              onPointerDown={dragStart}
+            />
+          )}
+          {children}
+        </div>
+      </div>
+      {naturalWidth !== null && <ZoomControl handle={zoom} />}
+    </>
   );
 }

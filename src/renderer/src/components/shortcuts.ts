@@ -24,6 +24,28 @@ export const SHORTCUTS: { group: string; items: Shortcut[] }[] = [
       { keys: [['Enter'], ['Space']], what: 'On a pin: select it and show its card' },
       { keys: [['Arrow keys']], what: 'On a pin of your own: move it' },
       { keys: [['Shift', 'Arrow keys']], what: 'Move it in larger steps' },
+      {
+        keys: [
+          ['Ctrl', '+'],
+          ['⌘', '+'],
+        ],
+        what: 'Zoom in',
+      },
+      {
+        keys: [
+          ['Ctrl', '−'],
+          ['⌘', '−'],
+        ],
+        what: 'Zoom out',
+      },
+      {
+        keys: [
+          ['Ctrl', '0'],
+          ['⌘', '0'],
+        ],
+        what: 'Fit the screenshot to the width',
+      },
+      { keys: [['Ctrl', 'Wheel'], ['Pinch']], what: 'Zoom around the pointer' },
     ],
   },
   {

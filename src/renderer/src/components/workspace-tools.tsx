@@ -48,7 +48,9 @@ export function WorkspaceTools({ canComment }: { canComment: boolean }) {
         <Keyboard size={18} aria-hidden />
       </button>
       <button type="button" className="button" onClick={() => openProfile({ reason: '' })}>
-        {profile ? profile.name : 'Set up profile'}
+        <span className="button__label" title={profile?.name}>
+          {profile ? profile.name : 'Set up profile'}
+        </span>
       </button>
     </>
   );

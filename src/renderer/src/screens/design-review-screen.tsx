@@ -235,7 +235,9 @@ export function DesignReviewScreen({ id }: { id: string }) {
                     key={`${draft.draft.x},${draft.draft.y}`}
                     draft={draft.draft}
                     onSave={draft.save}
+                    onEdit={draft.edit}
                     onCancel={draft.cancel}
+                    nudges={draft.nudges}
                   />
                 )}
               </Screenshot>

@@ -82,7 +82,9 @@ export function SampleReviewScreen({ name }: { name: string | undefined }) {
                 key={`${draft.draft.x},${draft.draft.y}`}
                 draft={draft.draft}
                 onSave={draft.save}
+                onEdit={draft.edit}
                 onCancel={draft.cancel}
+                nudges={draft.nudges}
               />
             )}
           </Screenshot>
