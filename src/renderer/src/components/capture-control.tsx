@@ -1,3 +1,5 @@
+import { Globe } from 'lucide-react';
+import { ToolLabel } from './tool-label.tsx';
 import { useState } from 'react';
 import { useMenuCommand } from '../hooks/use-menu-command.ts';
 import { usePageCapture } from '../hooks/use-page-capture.ts';
@@ -17,8 +19,8 @@ export function CaptureControl({ designId }: { designId: string }) {
   useMenuCommand('capture-page', show);
   return (
     <>
-      <button type="button" className="button" onClick={show}>
-        Capture a web page…
+      <button type="button" className="button" title="Capture a web page…" onClick={show}>
+        <ToolLabel icon={Globe} text="Capture a web page…" />
       </button>
       <CaptureDialog
         open={open}

@@ -1,3 +1,5 @@
+import { FileText } from 'lucide-react';
+import { ToolLabel } from './tool-label.tsx';
 import { useState } from 'react';
 import { useMenuCommand } from '../hooks/use-menu-command.ts';
 import { ReportDialog } from './report-dialog.tsx';
@@ -13,8 +15,14 @@ export function ExportReport({ designId, disabled }: { designId: string; disable
   });
   return (
     <>
-      <button type="button" className="button" disabled={disabled} onClick={() => setOpen(true)}>
-        Export report…
+      <button
+        type="button"
+        className="button"
+        disabled={disabled}
+        title="Export report…"
+        onClick={() => setOpen(true)}
+      >
+        <ToolLabel icon={FileText} text="Export report…" />
       </button>
       <ReportDialog designId={designId} open={open} onClose={() => setOpen(false)} />
     </>

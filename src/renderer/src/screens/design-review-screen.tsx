@@ -39,6 +39,8 @@ import { designCommentTotalAtom, updateCommentAtom } from '../state/design-atoms
 import { profileAtom } from '../state/profile-atoms.ts';
 import { selectedPageAtom } from '../state/review-atoms.ts';
 import './design-review-screen.css';
+import { ImagePlus, Send } from 'lucide-react';
+import { ToolLabel } from '../components/tool-label.tsx';
 
 type Pending =
   { kind: 'delete-page'; page: Page } | { kind: 'delete-comment'; comment: Comment } | null;
@@ -153,18 +155,19 @@ export function DesignReviewScreen({ id }: { id: string }) {
               type="button"
               className="button"
               disabled={pagesLocked !== null}
-              title={pagesLocked ?? undefined}
+              title={pagesLocked ?? 'Add pages…'}
               onClick={() => fileRef.current?.click()}
             >
-              Add pages…
+              <ToolLabel icon={ImagePlus} text="Add pages…" />
             </button>
             <button
               type="button"
               className="button"
               disabled={!design || exporter.progress !== null}
+              title="Send for review…"
               onClick={exporter.start}
             >
-              Send for review…
+              <ToolLabel icon={Send} text="Send for review…" />
             </button>
             <input
               ref={fileRef}
