@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from './avatar.tsx';
 import { Logo } from './logo.tsx';
+import './app-header.css';
 
 interface AppHeaderProps {
   title?: string;

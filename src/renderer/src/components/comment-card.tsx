@@ -2,12 +2,14 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { Comment } from '../../../shared/domain.ts';
 import { relativeTime } from '../../../shared/relative-time.ts';
 import { Avatar } from './avatar.tsx';
+import type { WindowedItem } from './windowed-comment-list.tsx';
+import './comment-card.css';
 
 interface CommentCardProps {
   comment: Comment;
   number: number;
-  /** The length of the whole list, where only part of it is rendered. */
-  setSize?: number | undefined;
+  /** Where only part of the list is rendered: its length, and the card's measuring. */
+  windowed?: WindowedItem | undefined;
   authorName: string;
   authorAvatar: string | undefined;
   now: number;
@@ -21,7 +23,7 @@ interface CommentCardProps {
 
 /** A comment: who, when, its number and tag, what they said. */
 export function CommentCard(props: CommentCardProps) {
-  const { comment, number, setSize, authorName, authorAvatar, now, selected, reveal, onSelect } =
+  const { comment, number, windowed, authorName, authorAvatar, now, selected, reveal, onSelect } =
     props;
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -33,7 +35,14 @@ export function CommentCard(props: CommentCardProps) {
     comment.status === 'resolved' && 'comment-card--resolved',
   ];
   return (
-    <li {...(setSize === undefined ? {} : { 'aria-setsize': setSize, 'aria-posinset': number })}>
+    <li
+      {...(windowed && {
+        'aria-setsize': windowed.setSize,
+        'aria-posinset': number,
+        'data-index': number - 1,
+        ref: windowed.measure,
+      })}
+    >
       {/* A card is focusable and clickable so it can reveal its pin; its own buttons stay separate. */}
       {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
       <article

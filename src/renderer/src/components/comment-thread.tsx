@@ -5,6 +5,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { relativeTime } from '../../../shared/relative-time.ts';
 import { reviewerNameByIdAtom } from '../state/review-atoms.ts';
 import { TextEditorForm } from './text-editor-form.tsx';
+import './comment-thread.css';
 
 /** What can be done to a comment and its replies; each resolves to whether it worked. */
 export interface ThreadActions {

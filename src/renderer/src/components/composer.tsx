@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import type { Tag } from '../../../shared/domain.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { TagOptions } from './tag-options.tsx';
+import './form.css';
+import './composer.css';
 
 /** Where a new comment goes and what tag the element map suggests for it. */
 export interface Draft {

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { reviewersAtom, totalCommentCountAtom } from '../state/review-atoms.ts';
+import './counters.css';
 
 const INITIAL_LIKES = 16;
 

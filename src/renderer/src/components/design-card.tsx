@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { mediaUrl } from '../bridge/media-url.ts';
 import type { DesignSummary } from '../../../shared/domain.ts';
 import { relativeTime } from '../../../shared/relative-time.ts';
+import './card.css';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 

@@ -1,4 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import './dialog.css';
+import './form.css';
 
 interface DialogProps {
   title: string;

@@ -2,6 +2,8 @@ import { useAtom } from 'jotai';
 import type { Tag } from '../../../shared/domain.ts';
 import { TagOptions } from './tag-options.tsx';
 import { statusFilterAtom, tagFilterAtom, type StatusFilter } from '../state/review-atoms.ts';
+import './form.css';
+import './filters-bar.css';
 
 const STATUSES: { value: StatusFilter; label: string }[] = [
   { value: 'open', label: 'Open' },

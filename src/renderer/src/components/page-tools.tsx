@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Page } from '../../../shared/domain.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { IMAGE_ACCEPT } from '../hooks/use-image-import.ts';
+import './page-tools.css';
 
 export interface PageToolActions {
   rename: (page: Page, name: string) => Promise<boolean>;
@@ -16,10 +17,12 @@ interface PageToolsProps {
   count: number;
   actions: PageToolActions;
   onRename: () => void;
+  /** A move is on its way: moving again now would start from a stale order. */
+  moving?: boolean;
 }
 
 /** A page's tools in the sidebar: rename, move up/down, replace image, delete. */
-export function PageTools({ page, index, count, actions, onRename }: PageToolsProps) {
+export function PageTools({ page, index, count, actions, onRename, moving }: PageToolsProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   return (
     <div className="page-tools">
@@ -37,7 +40,7 @@ export function PageTools({ page, index, count, actions, onRename }: PageToolsPr
         className="icon-button"
         aria-label={`Move ${page.name} up`}
         title="Move up"
-        disabled={index === 0}
+        disabled={moving || index === 0}
         onClick={() => actions.move(page, index - 1)}
       >
         ↑
@@ -47,7 +50,7 @@ export function PageTools({ page, index, count, actions, onRename }: PageToolsPr
         className="icon-button"
         aria-label={`Move ${page.name} down`}
         title="Move down"
-        disabled={index === count - 1}
+        disabled={moving || index === count - 1}
         onClick={() => actions.move(page, index + 1)}
       >
         ↓

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import type { Page } from '../../../shared/domain.ts';
 import { mediaUrl } from '../bridge/media-url.ts';
 import { pagesAtom, selectedPageIdAtom } from '../state/review-atoms.ts';
+import './side-section.css';
+import './pages-list.css';
 
 interface PagesListProps {
   /** Page tools (rename, move, replace, delete), where the pages are the user's own. */

@@ -1,5 +1,6 @@
 import { memo, type PointerEvent as ReactPointerEvent } from 'react';
 import type { Comment } from '../../../shared/domain.ts';
+import './pin.css';
 
 interface PinProps {
   comment: Comment;

@@ -2,6 +2,8 @@ import { useAtom, useAtomValue } from 'jotai';
 import type { MouseEvent } from 'react';
 import { reviewersAtom, selectedReviewerIdAtom } from '../state/review-atoms.ts';
 import { Avatar } from './avatar.tsx';
+import './side-section.css';
+import './reviewer-list.css';
 
 /**
  * REVIEWERS: clicking one filters to them and outlines the avatar; clicking the

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { SampleCard as SampleCardData } from '../../../shared/domain.ts';
 import { Avatar } from './avatar.tsx';
+import './card.css';
 
 /** A sample review on the landing screen; the whole card is a link named after the sample. */
 export function SampleCard({ sample }: { sample: SampleCardData }) {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import './text-editor-form.css';
 
 interface TextEditorFormProps {
   label: string;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './workspace-layout.css';
 
 interface WorkspaceLayoutProps {
   header: ReactNode;

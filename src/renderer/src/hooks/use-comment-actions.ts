@@ -1,47 +1,44 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom, useStore } from 'jotai';
 import type { Comment, Reply } from '../../../shared/domain.ts';
 import { api } from '../bridge/api.ts';
 import type { ThreadActions } from '../components/comment-thread.tsx';
 import type { PercentPoint } from '../components/screenshot.tsx';
-import { removeCommentAtom, upsertCommentAtom } from '../state/design-atoms.ts';
-import { allCommentsAtom } from '../state/review-atoms.ts';
-
-type Run = <T>(action: () => Promise<T>) => Promise<T | undefined>;
-type Attempt = (action: () => Promise<unknown>) => Promise<boolean>;
+import { removeCommentAtom, updateCommentAtom } from '../state/design-atoms.ts';
+import { commentStoreAtom } from '../state/review-atoms.ts';
+import type { Attempt, Run } from './use-action-status.ts';
 
 /**
  * What can be done to a design's comments, each through the bridge and then on screen.
  * Deleting a comment goes through `confirmDelete` first.
  */
 export function useCommentActions(
-  run: Run,
-  attempt: Attempt,
+  { run, attempt }: { run: Run; attempt: Attempt },
   confirmDelete: (comment: Comment) => void,
-  adjustCount: (delta: number) => void,
 ) {
-  const upsert = useSetAtom(upsertCommentAtom);
+  const update = useSetAtom(updateCommentAtom);
   const removeFromView = useSetAtom(removeCommentAtom);
-  const comments = useAtomValue(allCommentsAtom);
+  // Answers arrive later: they change the comment as it is then, not as it was rendered.
+  const store = useStore();
 
   /** Saves a change and shows the comment main answers with. */
-  const update = async (change: () => Promise<Comment>) => {
+  const save = async (change: () => Promise<Comment>) => {
     const updated = await run(change);
-    if (updated) upsert(updated);
+    if (updated) update(updated);
     return updated !== undefined;
   };
 
   const changeReplies = (commentId: string, change: (replies: Reply[]) => Reply[]) => {
-    const comment = comments.find((c) => c.id === commentId);
-    if (comment) upsert({ ...comment, replies: change(comment.replies) });
+    const comment = store.get(commentStoreAtom).byId.get(commentId);
+    if (comment) update({ ...comment, replies: change(comment.replies) });
   };
 
   const thread: ThreadActions = {
-    setStatus: (c, status) => update(() => api.comments.setStatus(c.id, status)),
-    edit: (c, contents) => update(() => api.comments.edit(c.id, { contents })),
+    setStatus: (c, status) => save(() => api.comments.setStatus(c.id, status)),
+    edit: (c, contents) => save(() => api.comments.edit(c.id, { contents })),
     remove: confirmDelete,
     reply: async (c, contents) => {
       const reply = await run(() => api.comments.reply(c.id, contents));
-      if (reply) upsert({ ...c, replies: [...c.replies, reply] });
+      if (reply) changeReplies(c.id, (rs) => [...rs, reply]);
       return reply !== undefined;
     },
     editReply: async (r, contents) => {
@@ -56,14 +53,13 @@ export function useCommentActions(
     },
   };
 
-  const deleteConfirmed = async (comment: Comment) => {
-    if (!(await attempt(() => api.comments.remove(comment.id)))) return;
-    removeFromView(comment.id);
-    adjustCount(-1);
+  /** Deletes a comment after the user confirmed, as its own action (`attemptDelete`). */
+  const deleteConfirmed = async (comment: Comment, attemptDelete: Attempt) => {
+    if (await attemptDelete(() => api.comments.remove(comment.id))) removeFromView(comment.id);
   };
 
   const move = (comment: Comment, point: PercentPoint) =>
-    void update(() => api.comments.move(comment.id, point.x, point.y));
+    void save(() => api.comments.move(comment.id, point.x, point.y));
 
   return { thread, deleteConfirmed, move };
 }

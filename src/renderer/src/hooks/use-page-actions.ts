@@ -1,4 +1,4 @@
-import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useSetAtom, useStore } from 'jotai';
 import { useCallback } from 'react';
 import type { Page } from '../../../shared/domain.ts';
 import type { ProgressStep } from '../../../shared/events.ts';
@@ -6,10 +6,8 @@ import { api } from '../bridge/api.ts';
 import type { PageToolActions } from '../components/page-tools.tsx';
 import { setDesignPagesAtom } from '../state/design-atoms.ts';
 import { pagesAtom, selectedPageIdAtom } from '../state/review-atoms.ts';
+import type { Attempt, Run } from './use-action-status.ts';
 import { pageNameFromFile, readImageFile } from './use-image-import.ts';
-
-type Run = <T>(action: () => Promise<T>) => Promise<T | undefined>;
-type Attempt = (action: () => Promise<unknown>) => Promise<boolean>;
 
 /**
  * What can be done to a design's pages: import one file, rename, move, replace the
@@ -17,12 +15,10 @@ type Attempt = (action: () => Promise<unknown>) => Promise<boolean>;
  */
 export function usePageActions(
   designId: string,
-  run: Run,
-  attempt: Attempt,
+  runners: (kind: 'rename' | 'move' | 'replace' | 'delete-page') => { run: Run; attempt: Attempt },
   confirmDelete: (page: Page) => void,
 ) {
-  const pages = useAtomValue(pagesAtom);
-  const [pageId, selectPage] = useAtom(selectedPageIdAtom);
+  const selectPage = useSetAtom(selectedPageIdAtom);
   const setPages = useSetAtom(setDesignPagesAtom);
   // Imports run one after another across renders: they read the list as it is now.
   const store = useStore();
@@ -46,13 +42,14 @@ export function usePageActions(
 
   const actions: PageToolActions = {
     rename: async (p, name) => {
-      const renamed = await run(() => api.pages.rename(p.id, name));
+      const renamed = await runners('rename').run(() => api.pages.rename(p.id, name));
       if (renamed) replaceInList(renamed);
       return renamed !== undefined;
     },
-    move: (p, toIndex) => void run(async () => setPages(await api.pages.move(p.id, toIndex))),
+    move: (p, toIndex) =>
+      void runners('move').run(async () => setPages(await api.pages.move(p.id, toIndex))),
     replace: (p, file) =>
-      void run(async () =>
+      void runners('replace').run(async () =>
         replaceInList(await api.pages.replaceImage(p.id, await readImageFile(file))),
       ),
     remove: confirmDelete,
@@ -60,11 +57,13 @@ export function usePageActions(
 
   /** Deletes a page after the user confirmed; the page beside it becomes selected. */
   const deleteConfirmed = async (page: Page) => {
-    if (!(await attempt(() => api.pages.remove(page.id)))) return false;
+    if (!(await runners('delete-page').attempt(() => api.pages.remove(page.id)))) return false;
+    const pages = store.get(pagesAtom);
     const index = pages.findIndex((p) => p.id === page.id);
     const rest = pages.filter((p) => p.id !== page.id);
     setPages(rest);
-    if (pageId === page.id) selectPage(rest[Math.min(index, rest.length - 1)]?.id ?? null);
+    if (store.get(selectedPageIdAtom) === page.id)
+      selectPage(rest[Math.min(index, rest.length - 1)]?.id ?? null);
     return true;
   };
 

@@ -1,12 +1,11 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useRef, useState } from 'react';
-import { suggestTag } from '../../../shared/element-map.ts';
 import type { Comment, Page } from '../../../shared/domain.ts';
 import { api } from '../bridge/api.ts';
 import { AppHeader } from '../components/app-header.tsx';
 import { CommentThread } from '../components/comment-thread.tsx';
 import { CommentsPanel } from '../components/comments-panel.tsx';
-import { Composer, type Draft } from '../components/composer.tsx';
+import { Composer } from '../components/composer.tsx';
 import { Counters } from '../components/counters.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import { ErrorNote } from '../components/error-note.tsx';
@@ -14,85 +13,80 @@ import { FiltersBar } from '../components/filters-bar.tsx';
 import { PageRenameForm, PageTools } from '../components/page-tools.tsx';
 import { PagesList } from '../components/pages-list.tsx';
 import { ReviewerList } from '../components/reviewer-list.tsx';
-import { Screenshot, type PercentPoint } from '../components/screenshot.tsx';
+import { Screenshot } from '../components/screenshot.tsx';
 import { WorkspaceLayout } from '../components/workspace-layout.tsx';
 import { WorkspaceTools } from '../components/workspace-tools.tsx';
-import { useAsyncAction } from '../hooks/use-async-action.ts';
+import { useActionStatus } from '../hooks/use-action-status.ts';
 import { useCommentActions } from '../hooks/use-comment-actions.ts';
+import { useCommentDraft } from '../hooks/use-comment-draft.ts';
 import { useFileDrop } from '../hooks/use-file-drop.ts';
 import { IMAGE_ACCEPT, useImageImport } from '../hooks/use-image-import.ts';
 import { useMenuCommand } from '../hooks/use-menu-command.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useOpenDesign } from '../hooks/use-open-design.ts';
 import { usePageActions } from '../hooks/use-page-actions.ts';
-import { useProfileInReviewers } from '../hooks/use-profile-in-reviewers.ts';
-import { commentModeAtom, upsertCommentAtom } from '../state/design-atoms.ts';
+import { designCommentTotalAtom } from '../state/design-atoms.ts';
 import { profileAtom } from '../state/profile-atoms.ts';
-import { commentSelectionAtom, selectedPageAtom } from '../state/review-atoms.ts';
+import { selectedPageAtom } from '../state/review-atoms.ts';
+import './design-review-screen.css';
 
 type Pending =
   { kind: 'delete-page'; page: Page } | { kind: 'delete-comment'; comment: Comment } | null;
 
+/** The design screen's actions, each with its own busy and error state. */
+type ActionKind =
+  | 'open'
+  | 'load-page'
+  | 'rename'
+  | 'move'
+  | 'replace'
+  | 'delete-page'
+  | 'save-comment'
+  | 'comment'
+  | 'delete-comment';
+
 /** Route `/designs/:id`: one of the user's designs, to import into and comment on. */
 export function DesignReviewScreen({ id }: { id: string }) {
   const page = useAtomValue(selectedPageAtom);
-  const pageId = page?.id ?? null;
-  const upsertComment = useSetAtom(upsertCommentAtom);
-  const setSelection = useSetAtom(commentSelectionAtom);
-  const commenting = useAtomValue(commentModeAtom);
   const profile = useAtomValue(profileAtom);
-  const [placed, setDraft] = useState<(Draft & { pageId: string }) | null>(null);
-  // A draft belongs to the page it was placed on, and only while commenting.
-  const draft = commenting && placed?.pageId === pageId ? placed : null;
+  const commentTotal = useAtomValue(designCommentTotalAtom);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending>(null);
-  const { run, attempt, error, clearError } = useAsyncAction();
+  const status = useActionStatus<ActionKind>();
   const fileRef = useRef<HTMLInputElement>(null);
   const now = useNow();
   const me = profile?.reviewerId ?? null;
-  useProfileInReviewers();
 
-  const { design, refreshDesign, adjustCount } = useOpenDesign(id, run);
-  const pageTools = usePageActions(id, run, attempt, (p) =>
+  const { design, refreshDesign } = useOpenDesign(
+    id,
+    status.of('open').run,
+    status.of('load-page').run,
+  );
+  const pageTools = usePageActions(id, status.of, (p) =>
     setPending({ kind: 'delete-page', page: p }),
   );
-  const comments = useCommentActions(
-    run,
-    attempt,
-    (c) => setPending({ kind: 'delete-comment', comment: c }),
-    adjustCount,
+  const comments = useCommentActions(status.of('comment'), (c) =>
+    setPending({ kind: 'delete-comment', comment: c }),
   );
   const imports = useImageImport(pageTools.importOne);
   const drop = useFileDrop((files) => void imports.run(files));
   // File › Import pages… opens the same chooser as "Add pages…"; only here, with a design open.
   useMenuCommand('import-pages', () => fileRef.current?.click());
+  const draft = useCommentDraft(page, ({ pageId, x, y, tag, contents }) =>
+    status.of('save-comment').run(() => api.comments.add({ pageId, tag, contents, x, y })),
+  );
 
   const confirmPending = async () => {
     const what = pending;
     setPending(null);
     if (what?.kind === 'delete-page') {
       // The counts change with the page's comments, which may not all be loaded.
-      if (await pageTools.deleteConfirmed(what.page)) await run(refreshDesign);
+      if (await pageTools.deleteConfirmed(what.page))
+        await status.of('delete-page').run(refreshDesign);
     } else if (what?.kind === 'delete-comment') {
-      await comments.deleteConfirmed(what.comment);
+      const { attempt } = status.of('delete-comment');
+      await comments.deleteConfirmed(what.comment, attempt);
     }
-  };
-
-  const place = (point: PercentPoint) =>
-    pageId &&
-    setDraft({ ...point, pageId, tag: suggestTag(page?.elements, point.x, point.y) ?? 'main' });
-
-  const saveDraft = async ({ tag, contents }: { tag: Draft['tag']; contents: string }) => {
-    if (!draft || !pageId) return false;
-    const added = await run(() =>
-      api.comments.add({ pageId, tag, contents, x: draft.x, y: draft.y }),
-    );
-    if (!added) return false;
-    upsertComment(added);
-    adjustCount(1);
-    setDraft(null);
-    setSelection({ id: added.id, from: 'pin' });
-    return true;
   };
 
   const banner = (
@@ -109,7 +103,9 @@ export function DesignReviewScreen({ id }: { id: string }) {
           onDismiss={imports.clearErrors}
         />
       )}
-      {error && <ErrorNote message={error} onDismiss={clearError} />}
+      {status.errors.map(({ kind, message }) => (
+        <ErrorNote key={kind} message={message} onDismiss={() => status.dismiss(kind)} />
+      ))}
     </>
   );
 
@@ -145,7 +141,7 @@ export function DesignReviewScreen({ id }: { id: string }) {
         banner={banner}
         sidebar={
           <>
-            <Counters key={id} commentTotal={design?.commentCount} />
+            <Counters key={id} commentTotal={commentTotal} />
             <PagesList
               renderTools={(p, index, count) => (
                 <PageTools
@@ -153,6 +149,7 @@ export function DesignReviewScreen({ id }: { id: string }) {
                   index={index}
                   count={count}
                   actions={pageTools.actions}
+                  moving={status.state('move').busy}
                   onRename={() => setRenaming(p.id)}
                 />
               )}
@@ -173,16 +170,16 @@ export function DesignReviewScreen({ id }: { id: string }) {
           page ? (
             <Screenshot
               page={page}
-              onPlace={commenting ? place : undefined}
+              onPlace={draft.place}
               canMove={(c) => c.reviewerId === me}
               onMove={comments.move}
             >
-              {draft && (
+              {draft.draft && (
                 <Composer
-                  key={`${draft.x},${draft.y}`}
-                  draft={draft}
-                  onSave={saveDraft}
-                  onCancel={() => setDraft(null)}
+                  key={`${draft.draft.x},${draft.draft.y}`}
+                  draft={draft.draft}
+                  onSave={draft.save}
+                  onCancel={draft.cancel}
                 />
               )}
             </Screenshot>

@@ -9,6 +9,7 @@ import { NewDesignDialog } from '../components/new-design-dialog.tsx';
 import { SampleCard } from '../components/sample-card.tsx';
 import { useNow } from '../hooks/use-now.ts';
 import { profileAtom } from '../state/profile-atoms.ts';
+import './landing-screen.css';
 
 /** Route `/`: what Crit is for, the sample reviews, and the user's own designs. */
 export function LandingScreen() {

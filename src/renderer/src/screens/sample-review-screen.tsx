@@ -1,11 +1,10 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { v4 as uuidv4 } from 'uuid';
-import { suggestTag } from '../../../shared/element-map.ts';
 import { api } from '../bridge/api.ts';
 import { AppHeader } from '../components/app-header.tsx';
 import { CommentsPanel } from '../components/comments-panel.tsx';
-import { Composer, type Draft } from '../components/composer.tsx';
+import { Composer } from '../components/composer.tsx';
 import { Counters } from '../components/counters.tsx';
 import { ErrorNote } from '../components/error-note.tsx';
 import { FiltersBar } from '../components/filters-bar.tsx';
@@ -14,16 +13,10 @@ import { ReviewerList } from '../components/reviewer-list.tsx';
 import { Screenshot } from '../components/screenshot.tsx';
 import { WorkspaceLayout } from '../components/workspace-layout.tsx';
 import { WorkspaceTools } from '../components/workspace-tools.tsx';
-import { useProfileInReviewers } from '../hooks/use-profile-in-reviewers.ts';
-import { commentModeAtom } from '../state/design-atoms.ts';
+import { useCommentDraft, type NewCommentInput } from '../hooks/use-comment-draft.ts';
 import { profileAtom } from '../state/profile-atoms.ts';
-import {
-  addCommentAtom,
-  commentSelectionAtom,
-  loadReviewAtom,
-  reviewersAtom,
-  selectedPageAtom,
-} from '../state/review-atoms.ts';
+import { openSampleAtom } from '../state/review-loading.ts';
+import { selectedPageAtom } from '../state/review-atoms.ts';
 
 /**
  * Route `/review/:name`: a sample review. Every visit (and every change of name)
@@ -31,67 +24,38 @@ import {
  * Comments written here live only in memory.
  */
 export function SampleReviewScreen({ name }: { name: string | undefined }) {
-  const load = useSetAtom(loadReviewAtom);
+  const open = useSetAtom(openSampleAtom);
   const page = useAtomValue(selectedPageAtom);
   const profile = useAtomValue(profileAtom);
-  const [reviewers, setReviewers] = useAtom(reviewersAtom);
-  const addComment = useSetAtom(addCommentAtom);
-  const setSelection = useSetAtom(commentSelectionAtom);
-  const [commenting, setCommenting] = useAtom(commentModeAtom);
-  const [placed, setDraft] = useState<(Draft & { pageId: string }) | null>(null);
-  // A draft belongs to the page it was placed on, and only while commenting.
-  const draft = commenting && placed?.pageId === page?.id ? placed : null;
   const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  useProfileInReviewers();
+  // An error belongs to the sample it came from: opening another one hides it.
+  const [failed, setFailed] = useState<{ name: string; message: string } | null>(null);
+  const error = failed?.name === (name ?? '') ? failed.message : null;
 
   useEffect(() => {
-    let current = true;
-    setCommenting(false);
-    api.samples.open(name ?? '').then(
-      (review) => {
-        if (!current) return;
-        setTitle(review.title);
-        load(review);
-      },
-      (e: Error) => current && setError(e.message),
+    open({ source: api, name: name ?? '' }).then(
+      (review) => review && setTitle(review.title),
+      (e: Error) => setFailed({ name: name ?? '', message: e.message }),
     );
-    return () => {
-      current = false;
-    };
-  }, [name, load, setCommenting]);
+  }, [name, open]);
 
-  const save = async ({ tag, contents }: { tag: Draft['tag']; contents: string }) => {
-    if (!draft || !page || !profile) return false;
-    if (!reviewers.some((r) => r.id === profile.reviewerId)) {
-      setReviewers((rs) => [
-        ...rs,
-        {
-          id: profile.reviewerId,
-          name: profile.name,
-          img: profile.avatar,
-          role: profile.role,
-          comments: [],
-        },
-      ]);
-    }
-    const comment = {
-      id: uuidv4(),
-      contents,
-      created_at: new Date().toISOString(),
-      reviewerId: profile.reviewerId,
-      pageId: page.id,
-      tag,
-      position: { x: draft.x, y: draft.y, page: page.id },
-      status: 'open' as const,
-      unread: false,
-      replies: [],
-    };
-    addComment({ reviewerId: profile.reviewerId, comment });
-    setDraft(null);
-    setSelection({ id: comment.id, from: 'pin' });
-    return true;
-  };
+  // A sample's comments are made here and kept in memory, by the local user.
+  const create = async ({ pageId, x, y, tag, contents }: NewCommentInput) =>
+    profile
+      ? {
+          id: uuidv4(),
+          contents,
+          created_at: new Date().toISOString(),
+          reviewerId: profile.reviewerId,
+          pageId,
+          tag,
+          position: { x, y, page: pageId },
+          status: 'open' as const,
+          unread: false,
+          replies: [],
+        }
+      : undefined;
+  const draft = useCommentDraft(page, create);
 
   return (
     <WorkspaceLayout
@@ -110,25 +74,13 @@ export function SampleReviewScreen({ name }: { name: string | undefined }) {
       }
       canvas={
         page && (
-          <Screenshot
-            page={page}
-            onPlace={
-              commenting
-                ? (p) =>
-                    setDraft({
-                      ...p,
-                      pageId: page.id,
-                      tag: suggestTag(page.elements, p.x, p.y) ?? 'main',
-                    })
-                : undefined
-            }
-          >
-            {draft && (
+          <Screenshot page={page} onPlace={draft.place}>
+            {draft.draft && (
               <Composer
-                key={`${draft.x},${draft.y}`}
-                draft={draft}
-                onSave={save}
-                onCancel={() => setDraft(null)}
+                key={`${draft.draft.x},${draft.draft.y}`}
+                draft={draft.draft}
+                onSave={draft.save}
+                onCancel={draft.cancel}
               />
             )}
           </Screenshot>

@@ -1,43 +1,28 @@
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, test } from 'vitest';
-import type { DesignView } from '../../../../src/shared/contract.ts';
-import type { Comment, Page, Reviewer } from '../../../../src/shared/domain.ts';
+import type { Reviewer } from '../../../../src/shared/domain.ts';
 import {
-  commentModeAtom,
   designAtom,
+  designCommentTotalAtom,
+  designRefreshedAtom,
   removeCommentAtom,
   setDesignPagesAtom,
   setPageCommentsAtom,
-  upsertCommentAtom,
+  updateCommentAtom,
 } from '../../../../src/renderer/src/state/design-atoms.ts';
+import { profileAtom } from '../../../../src/renderer/src/state/profile-atoms.ts';
 import {
+  addCommentAtom,
   allCommentsAtom,
-  pagesAtom,
+  loadReviewAtom,
+  localUserListedAtom,
+  newCommentPlaceAtom,
+  pageCommentsAtom,
   reviewersAtom,
+  selectedPageIdAtom,
   totalCommentCountAtom,
 } from '../../../../src/renderer/src/state/review-atoms.ts';
-
-function comment(id: string, reviewerId: string, pageId: string, minute: number): Comment {
-  return {
-    id,
-    contents: `comment ${id}`,
-    created_at: `2026-03-01T10:${String(minute).padStart(2, '0')}:00.000Z`,
-    reviewerId,
-    pageId,
-    tag: 'main',
-    position: { x: 10, y: 20, page: pageId },
-    status: 'open',
-    unread: false,
-    replies: [],
-  };
-}
-
-const reviewer = (id: string, name: string, comments: Comment[] = []): Reviewer => ({
-  id,
-  name,
-  img: `/media/initials/${id}.svg`,
-  comments,
-});
+import { comment, designView, page, reviewer } from './fixtures.ts';
 
 const idsOf = (reviewers: Reviewer[]) =>
   Object.fromEntries(reviewers.map((r) => [r.id, r.comments.map((c) => c.id)]));
@@ -46,40 +31,34 @@ let store: ReturnType<typeof createStore>;
 
 beforeEach(() => {
   store = createStore();
-  store.set(reviewersAtom, [
-    reviewer('me', 'Dana', [comment('m-p1-old', 'me', 'p1', 1), comment('m-p2', 'me', 'p2', 5)]),
-    reviewer('rui', 'Rui', [comment('r-p1', 'rui', 'p1', 3)]),
-  ]);
+  const view = {
+    ...designView('d', ['p1', 'p2'], [reviewer('me', 'Dana'), reviewer('rui', 'Rui')]),
+  };
+  store.set(designAtom, { ...view, commentCount: 10 });
+  store.set(loadReviewAtom, view);
+  store.set(newCommentPlaceAtom, 'start');
+  store.set(localUserListedAtom, 'always');
+  store.set(setPageCommentsAtom, {
+    pageId: 'p1',
+    comments: [comment('m-p1', 'me', 'p1', 4), comment('r-p1', 'rui', 'p1', 3)],
+  });
+  store.set(setPageCommentsAtom, { pageId: 'p2', comments: [comment('m-p2', 'me', 'p2', 5)] });
 });
 
-describe('setPageCommentsAtom', () => {
-  test("replaces only that page's comments, newest first within each reviewer", () => {
+describe('page comments', () => {
+  test("replacing a page's comments leaves the other pages' as they were", () => {
     store.set(setPageCommentsAtom, {
       pageId: 'p1',
-      comments: [
-        comment('m-p1-a', 'me', 'p1', 2),
-        comment('m-p1-c', 'me', 'p1', 9),
-        comment('r-p1-b', 'rui', 'p1', 4),
-      ],
+      comments: [comment('m-p1-b', 'me', 'p1', 9), comment('r-p1-b', 'rui', 'p1', 8)],
     });
-    expect(idsOf(store.get(reviewersAtom))).toEqual({
-      // p2's comment (minute 5) stays, sorted among the new ones.
-      me: ['m-p1-c', 'm-p2', 'm-p1-a'],
-      rui: ['r-p1-b'],
-    });
-  });
-
-  test('an empty list clears the page and leaves the others', () => {
-    store.set(setPageCommentsAtom, { pageId: 'p1', comments: [] });
-    expect(idsOf(store.get(reviewersAtom))).toEqual({ me: ['m-p2'], rui: [] });
-    expect(store.get(totalCommentCountAtom)).toBe(1);
+    expect(idsOf(store.get(reviewersAtom))).toEqual({ me: ['m-p2', 'm-p1-b'], rui: ['r-p1-b'] });
+    expect(store.get(pageCommentsAtom).map((c) => c.id)).toEqual(['m-p1-b', 'r-p1-b']);
   });
 
   test('loading the same page twice does not duplicate its comments', () => {
-    const comments = [comment('m-p1-a', 'me', 'p1', 2), comment('r-p1-b', 'rui', 'p1', 4)];
-    store.set(setPageCommentsAtom, { pageId: 'p1', comments });
-    store.set(setPageCommentsAtom, { pageId: 'p1', comments });
-    expect(store.get(allCommentsAtom).map((c) => c.id)).toEqual(['m-p2', 'm-p1-a', 'r-p1-b']);
+    const again = [comment('m-p1', 'me', 'p1', 4), comment('r-p1', 'rui', 'p1', 3)];
+    store.set(setPageCommentsAtom, { pageId: 'p1', comments: again });
+    expect(store.get(totalCommentCountAtom)).toBe(3);
   });
 
   test('refuses comments by a reviewer the design does not list, changing nothing', () => {
@@ -87,84 +66,90 @@ describe('setPageCommentsAtom', () => {
     expect(() =>
       store.set(setPageCommentsAtom, {
         pageId: 'p1',
-        comments: [comment('m-p1-a', 'me', 'p1', 2), comment('x', 'stranger', 'p1', 3)],
+        comments: [comment('x', 'stranger', 'p1')],
       }),
     ).toThrow('A comment names a reviewer the design does not list.');
-    expect(store.get(reviewersAtom)).toBe(before);
-  });
-});
-
-describe('upsertCommentAtom', () => {
-  test('inserts a new comment in its reviewer’s list, newest first', () => {
-    store.set(upsertCommentAtom, comment('m-new', 'me', 'p1', 3));
-    expect(idsOf(store.get(reviewersAtom))).toEqual({
-      me: ['m-p2', 'm-new', 'm-p1-old'],
-      rui: ['r-p1'],
-    });
-  });
-
-  test('replaces a comment with the same id instead of adding it again', () => {
-    const edited = {
-      ...comment('m-p1-old', 'me', 'p1', 1),
-      contents: 'edited',
-      status: 'resolved' as const,
-    };
-    store.set(upsertCommentAtom, edited);
-    const mine = store.get(reviewersAtom).find((r) => r.id === 'me')!.comments;
-    expect(mine.map((c) => c.id)).toEqual(['m-p2', 'm-p1-old']);
-    expect(mine[1]).toEqual(edited);
-    expect(store.get(totalCommentCountAtom)).toBe(3);
-  });
-
-  test('leaves reviewers it does not touch as they were', () => {
-    const rui = store.get(reviewersAtom)[1];
-    store.set(upsertCommentAtom, comment('m-new', 'me', 'p1', 3));
-    expect(store.get(reviewersAtom)[1]).toBe(rui);
-  });
-});
-
-describe('removeCommentAtom', () => {
-  test('takes the comment out of whichever reviewer has it', () => {
-    store.set(removeCommentAtom, 'r-p1');
-    expect(idsOf(store.get(reviewersAtom))).toEqual({ me: ['m-p1-old', 'm-p2'], rui: [] });
-  });
-
-  test('an unknown id changes nothing', () => {
-    const before = store.get(reviewersAtom);
-    store.set(removeCommentAtom, 'nope');
     expect(store.get(reviewersAtom)).toEqual(before);
+  });
+
+  test('refuses a comment of another page in a page’s answer', () => {
+    expect(() =>
+      store.set(setPageCommentsAtom, { pageId: 'p1', comments: [comment('y', 'me', 'p2')] }),
+    ).toThrow('names another page');
     expect(store.get(totalCommentCountAtom)).toBe(3);
   });
 });
 
-describe('setDesignPagesAtom', () => {
-  const pages: Page[] = [
-    { id: 'p2', name: 'two', img: '/media/images/b.png' },
-    { id: 'p1', name: 'one', img: '/media/images/a.png' },
-  ];
-
-  test('sets the pages shown and the open design’s pages together', () => {
-    const view: DesignView = {
-      id: 'd',
-      name: 'Design',
-      description: '',
-      pages: [],
-      reviewers: [],
-      commentCount: 3,
-    };
-    store.set(designAtom, view);
-    store.set(setDesignPagesAtom, pages);
-    expect(store.get(pagesAtom)).toEqual(pages);
-    expect(store.get(designAtom)).toEqual({ ...view, pages });
+describe('changing comments', () => {
+  test('a new comment in a design goes first on its page, as main lists them', () => {
+    store.set(addCommentAtom, { reviewerId: 'me', comment: comment('new', 'me', 'p1', 30) });
+    expect(store.get(pageCommentsAtom).map((c) => c.id)).toEqual(['new', 'm-p1', 'r-p1']);
   });
 
-  test('with no design open, only the pages shown change', () => {
-    store.set(setDesignPagesAtom, pages);
-    expect(store.get(pagesAtom)).toEqual(pages);
-    expect(store.get(designAtom)).toBeNull();
+  test('an edited comment keeps its place and shows its new content', () => {
+    store.set(updateCommentAtom, { ...comment('m-p1', 'me', 'p1', 4), contents: 'edited' });
+    const shown = store.get(pageCommentsAtom);
+    expect(shown.map((c) => c.id)).toEqual(['m-p1', 'r-p1']);
+    expect(shown[0]!.contents).toBe('edited');
+  });
+
+  test('a late answer for a deleted comment does not bring it back', () => {
+    store.set(removeCommentAtom, 'r-p1');
+    store.set(updateCommentAtom, { ...comment('r-p1', 'rui', 'p1'), status: 'resolved' });
+    expect(store.get(allCommentsAtom).map((c) => c.id)).toEqual(['m-p1', 'm-p2']);
+  });
+
+  test('an unknown id deletes nothing', () => {
+    const before = store.get(allCommentsAtom);
+    store.set(removeCommentAtom, 'nope');
+    expect(store.get(allCommentsAtom)).toEqual(before);
   });
 });
 
-test('comment mode starts off in a fresh store', () => {
-  expect(store.get(commentModeAtom)).toBe(false);
+describe('the design’s comment total', () => {
+  test('starts at main’s count and follows what is added and deleted here', () => {
+    expect(store.get(designCommentTotalAtom)).toBe(10);
+    store.set(addCommentAtom, { reviewerId: 'me', comment: comment('new', 'me', 'p1') });
+    expect(store.get(designCommentTotalAtom)).toBe(11);
+    store.set(removeCommentAtom, 'm-p2');
+    store.set(removeCommentAtom, 'r-p1');
+    expect(store.get(designCommentTotalAtom)).toBe(9);
+  });
+
+  test('reloading a page does not count its comments twice', () => {
+    store.set(setPageCommentsAtom, { pageId: 'p2', comments: [comment('m-p2', 'me', 'p2')] });
+    expect(store.get(designCommentTotalAtom)).toBe(10);
+  });
+
+  test('deleting a loaded page takes its comments off the total; main’s fresh count then holds', () => {
+    store.set(setDesignPagesAtom, [page('p2')]);
+    expect(store.get(designCommentTotalAtom)).toBe(8);
+    expect(store.get(allCommentsAtom).map((c) => c.id)).toEqual(['m-p2']);
+    store.set(designRefreshedAtom, { ...store.get(designAtom)!, commentCount: 7 });
+    expect(store.get(designCommentTotalAtom)).toBe(7);
+    store.set(removeCommentAtom, 'm-p2');
+    expect(store.get(designCommentTotalAtom)).toBe(6);
+  });
+
+  test('the page list and the open design’s pages change together', () => {
+    store.set(setDesignPagesAtom, [page('p2'), page('p1')]);
+    expect(store.get(designAtom)!.pages.map((p) => p.id)).toEqual(['p2', 'p1']);
+    expect(store.get(selectedPageIdAtom)).toBe('p1');
+  });
+});
+
+describe('the local user', () => {
+  test('is listed in a design with their profile as it is now, without copying it', () => {
+    store.set(profileAtom, { reviewerId: 'me', name: 'Dana R.', role: 'expert', avatar: '/a.png' });
+    const me = store.get(reviewersAtom).find((r) => r.id === 'me')!;
+    expect(me).toMatchObject({ name: 'Dana R.', role: 'expert', img: '/a.png' });
+    expect(me.comments.map((c) => c.id)).toEqual(['m-p1', 'm-p2']);
+  });
+
+  test('a new profile joins a design’s reviewers at once', () => {
+    store.set(profileAtom, { reviewerId: 'new', name: 'Pat', role: 'peer', avatar: '/p.svg' });
+    expect(store.get(reviewersAtom).map((r) => r.name)).toEqual(['Dana', 'Rui', 'Pat']);
+    store.set(addCommentAtom, { reviewerId: 'new', comment: comment('c', 'new', 'p1') });
+    expect(store.get(pageCommentsAtom).map((c) => c.id)).toEqual(['m-p1', 'r-p1', 'c']);
+  });
 });

@@ -18,6 +18,7 @@ import {
   totalCommentCountAtom,
   visibleCommentsAtom,
 } from '../../../../src/renderer/src/state/review-atoms.ts';
+import { profileAtom } from '../../../../src/renderer/src/state/profile-atoms.ts';
 
 const pages: Page[] = [
   { id: 'p1', name: 'main', img: '/a.png' },
@@ -140,5 +141,26 @@ describe('review state', () => {
     expect(store.get(visibleCommentsAtom).map((c) => c.id)).toEqual(['c4']);
     store.set(statusFilterAtom, 'open');
     expect(store.get(visibleCommentsAtom).map((c) => c.id)).toEqual(['c1', 'c3']);
+  });
+});
+
+describe('the local user in a sample', () => {
+  const me = { reviewerId: 'me', name: 'Sam', role: 'peer' as const, avatar: '/sam.svg' };
+
+  test('joins the reviewers with their first comment, carrying their profile', () => {
+    store.set(profileAtom, me);
+    expect(store.get(reviewersAtom).map((r) => r.id)).toEqual(['r1', 'r2']);
+    store.set(addCommentAtom, { reviewerId: 'me', comment: comment('mine', 'me', 'p1') });
+    expect(store.get(reviewersAtom).map((r) => r.name)).toEqual(['Ada', 'Jun', 'Sam']);
+    expect(store.get(visibleCommentsAtom).map((c) => c.id)).toEqual(['c1', 'c3', 'c4', 'mine']);
+    store.set(profileAtom, { ...me, name: 'Sam Renamed' });
+    expect(store.get(reviewerNameByIdAtom)('me')).toBe('Sam Renamed');
+  });
+
+  test('a comment for a reviewer nobody lists is refused and changes nothing', () => {
+    expect(() =>
+      store.set(addCommentAtom, { reviewerId: 'zz', comment: comment('x', 'zz', 'p1') }),
+    ).toThrow('does not list');
+    expect(store.get(totalCommentCountAtom)).toBe(4);
   });
 });
