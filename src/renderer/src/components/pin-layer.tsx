@@ -1,8 +1,8 @@
 import { memo, useMemo, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import type { Comment } from '../../../shared/domain.ts';
+import { useDrawnPins } from '../hooks/use-drawn-pins.ts';
 import { usePinWindow } from '../hooks/use-pin-window.ts';
 import { Pin } from './pin.tsx';
-import { inWindow, type PinWindow } from './pin-window.ts';
 
 /** A pin that is drawn: its comment and its place in its group. */
 interface Shown {
@@ -107,17 +107,12 @@ function groupByReviewer(comments: Comment[]): { groups: Group[]; groupOf: Map<s
  */
 export const PINS_WINDOWED_FROM = 60;
 
-/**
- * Each group's pins inside `view` ('all' for every pin): none while the view is not
- * known yet.
- */
-function shownIn(groups: Group[], view: PinWindow | 'all' | null): Shown[][] {
+/** Each group's pins that `isDrawn`, with their places in the group. */
+function shownIn(groups: Group[], isDrawn: (comment: Comment) => boolean): Shown[][] {
   return groups.map((group) => {
     const shown: Shown[] = [];
-    if (!view) return shown;
     group.comments.forEach((comment, index) => {
-      if (view === 'all' || inWindow(view, comment.position.x, comment.position.y))
-        shown.push({ comment, index });
+      if (isDrawn(comment)) shown.push({ comment, index });
     });
     return shown;
   });
@@ -155,7 +150,11 @@ export const PinLayer = memo(function PinLayer({
   const windowed = comments.length > PINS_WINDOWED_FROM;
   const view = usePinWindow(layerRef, scale, windowed);
   const { groups, groupOf } = useMemo(() => groupByReviewer(comments), [comments]);
-  const shown = useMemo(() => shownIn(groups, windowed ? view : 'all'), [groups, view, windowed]);
+  const drawn = useDrawnPins(comments, windowed ? view : null);
+  const shown = useMemo(
+    () => shownIn(groups, windowed ? (c) => drawn.has(c.id) : () => true),
+    [groups, drawn, windowed],
+  );
   const selectedGroup = selectedId === null ? undefined : groupOf.get(selectedId);
   // The selected pin stays drawn when it is out of view, so it can be revealed and dragged.
   const withSelected = (index: number): Shown[] => {
