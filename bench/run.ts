@@ -3,6 +3,7 @@
 // bench/results/<date>.json and latest.json and the README's performance section. It
 // reports; it never fails on a time (exit 1 only when the harness itself breaks).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
@@ -10,7 +11,7 @@ import * as prettier from 'prettier';
 import { launchBrowser } from './lib/browser.ts';
 import { buildApp, buildBaselines } from './lib/build.ts';
 import { describeMachine, machineLine, type Machine } from './lib/machine.ts';
-import { toMarkdown, type ResultRow } from './lib/report.ts';
+import { toMarkdown, withPrevious, type ResultRow } from './lib/report.ts';
 import { ROOT, startCrit, type CritProcess } from './lib/servers.ts';
 import { makeWorld, type World } from './lib/world.ts';
 import { captureScenario } from './scenarios/capture.ts';
@@ -51,7 +52,26 @@ const RUNS: Record<string, number> = {
 const only = new Set((values.only ?? Object.keys(RUNS).join(',')).split(',').map((s) => s.trim()));
 const runsOf = (n: string) => runsOverride ?? RUNS[n]!;
 const log = (line: string) => console.log(line);
-const step = (line: string) => console.log(`\n── ${line}`);
+
+/** What a run writes to bench/results/<date>.json and latest.json. */
+interface Results {
+  date: string;
+  machine: Machine;
+  runs: Record<string, number>;
+  /** The 1-minute load average as each step began, and at the end. */
+  load?: { step: string; load: number }[];
+  /** The date of the run whose medians are in each row's `previous`. */
+  previousDate?: string | null;
+  /** The machine that run was on, as `machineLine` has it. */
+  previousMachine?: string | null;
+  results: ResultRow[];
+}
+/** The 1-minute load average as each step began (and at the end): others share the machine. */
+const loads: { step: string; load: number }[] = [];
+const step = (line: string) => {
+  loads.push({ step: line.split(' (')[0]!, load: Number(os.loadavg()[0]!.toFixed(2)) });
+  console.log(`\n── ${line} · load ${loads.at(-1)!.load}`);
+};
 
 const started = new Date();
 const rows: ResultRow[] = [];
@@ -63,8 +83,8 @@ try {
   if (values['readme-only']) {
     const latest = JSON.parse(
       fs.readFileSync(path.join(ROOT, 'bench', 'results', 'latest.json'), 'utf8'),
-    ) as { date: string; machine: Machine; runs: Record<string, number>; results: ResultRow[] };
-    await updateReadme(toMarkdown(latest.results), latest.machine, latest.runs, latest.date);
+    ) as Results;
+    await updateReadme(toMarkdown(latest.results), latest);
     console.log('Rewrote the README section from bench/results/latest.json.');
     process.exit(0);
   }
@@ -116,9 +136,15 @@ try {
   const chromium = browser?.version() ?? 'not used';
   const machine = describeMachine(chromium);
   rows.sort((a, b) => a.scenario.localeCompare(b.scenario, 'en', { numeric: true }));
-  const table = toMarkdown(rows);
-  console.log(`\n${table}\n\n${machineLine(machine)}`);
-  if (!values['no-write']) await write(rows, machine, table);
+  const previous = readPrevious();
+  const compared = withPrevious(rows, previous?.results ?? []);
+  const table = toMarkdown(compared);
+  const since = previous ? `Previous: the run of ${previous.date}.` : 'No previous run.';
+  console.log(`\n${table}\n\n${machineLine(machine)}\n${since}`);
+  const earlier = previous
+    ? { date: previous.date, machine: previous.machine ? machineLine(previous.machine) : null }
+    : null;
+  if (!values['no-write']) await write(compared, machine, table, earlier);
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
@@ -128,29 +154,46 @@ try {
   world?.cleanup();
 }
 
+/** The run before this one, as bench/results/latest.json holds it (null if there is none). */
+function readPrevious(): { date: string; machine?: Machine; results: ResultRow[] } | null {
+  const file = path.join(ROOT, 'bench', 'results', 'latest.json');
+  if (!fs.existsSync(file)) return null;
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Results>;
+  if (typeof parsed.date !== 'string' || !Array.isArray(parsed.results))
+    throw new Error(`${file} is not a bench result (no date or results).`);
+  return { date: parsed.date, machine: parsed.machine, results: parsed.results };
+}
+
 async function write(
   results: ResultRow[],
   machine: ReturnType<typeof describeMachine>,
   table: string,
+  previous: { date: string; machine: string | null } | null,
 ) {
   const folder = path.join(ROOT, 'bench', 'results');
   fs.mkdirSync(folder, { recursive: true });
   const runs = Object.fromEntries([...only].map((n) => [n, runsOf(n)]));
-  const json = JSON.stringify({ date: started.toISOString(), machine, runs, results }, null, 2);
+  const load = [...loads, { step: 'end', load: Number(os.loadavg()[0]!.toFixed(2)) }];
+  const record: Results = {
+    date: started.toISOString(),
+    machine,
+    runs,
+    load,
+    previousDate: previous?.date ?? null,
+    previousMachine: previous?.machine ?? null,
+    results,
+  };
+  const json = JSON.stringify(record, null, 2);
   const stamp = started.toISOString().replace(/[:]/g, '-').replace(/\..+$/, '');
   fs.writeFileSync(path.join(folder, `${stamp}.json`), `${json}\n`);
   fs.writeFileSync(path.join(folder, 'latest.json'), `${json}\n`);
-  if (only.size === Object.keys(RUNS).length)
-    await updateReadme(table, machine, runs, started.toISOString());
+  if (only.size === Object.keys(RUNS).length) await updateReadme(table, record);
   console.log(`\nWrote bench/results/${stamp}.json and latest.json.`);
 }
 
-async function updateReadme(
-  table: string,
-  machine: Machine,
-  runs: Record<string, number>,
-  date: string,
-) {
+async function updateReadme(table: string, results: Results) {
+  const { machine, runs, date, load, previousDate, previousMachine } = results;
+  const sameMachine = !previousMachine || previousMachine === machineLine(machine);
   const readme = path.join(ROOT, 'README.md');
   const text = fs.readFileSync(readme, 'utf8');
   const start = '<!-- bench:start -->';
@@ -169,6 +212,14 @@ async function updateReadme(
     `Latest \`npm run bench\`, ${date.slice(0, 10)}, on ${machineLine(machine)}.`,
     `Medians over the runs of each scenario (runs per scenario — ${runText}; one warm-up`,
     'run of each browser scenario is not counted); each baseline is measured in the same run.',
+    previousDate
+      ? `"Previous" is each median in the run before, of ${previousDate.slice(0, 10)}${sameMachine ? '' : ` on another machine (${previousMachine})`}.`
+      : 'There was no run before this one to compare with.',
+    ...(load?.length
+      ? [
+          `The machine's load (1-minute average) as each step began: ${load.map((l) => `${l.step} ${l.load}`).join('; ')}.`,
+        ]
+      : []),
     '',
     table,
     '',

@@ -24,19 +24,38 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** What the probe waits for before it stamps the time: pins and, optionally, a card. */
-export interface ReadyCondition {
-  pins: number;
-  card: boolean;
+/** A pin's place on the screenshot, in percent of the image. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * What the probe waits for before it stamps the time: `pins` elements of class `pin` (a
+ * page that draws them all), or else a pin for every one of `visible` that lies in the
+ * part of the screenshot in view (a page that draws only what can be seen); and,
+ * optionally, a comment card.
+ */
+export type ReadyCondition = { card: boolean } & ({ pins: number } | { visible: Point[] });
+
+/** The in-page helpers the probe installs as `window.__bench`. */
+export interface BenchProbe {
+  afterPaint(done: () => void): void;
+  longTasks: { start: number; duration: number }[];
+  /**
+   * Whether every point in the part of the screenshot in view has its pin drawn there
+   * (pins are matched by the left/top percent they are placed at; nothing is laid out).
+   */
+  visiblePinsDrawn(points: Point[]): boolean;
+  ready?: number;
 }
 
 /**
  * Runs in every new document before the page's own scripts: records long tasks, and
  * stamps `__bench.ready` (ms since navigation start) right after the first frame is
- * painted in which the page shows `pins` elements of class `pin` (and a comment card).
+ * painted in which the condition holds.
  */
 function probe(condition: ReadyCondition | null): void {
-  const w = window as unknown as { __bench: Record<string, unknown> };
   const longTasks: { start: number; duration: number }[] = [];
   const afterPaint = (done: () => void) =>
     requestAnimationFrame(() => {
@@ -44,7 +63,37 @@ function probe(condition: ReadyCondition | null): void {
       channel.port1.onmessage = () => done();
       channel.port2.postMessage(null);
     });
-  w.__bench = { longTasks, afterPaint };
+  const pins = document.getElementsByClassName('pin');
+  const visiblePinsDrawn = (points: { x: number; y: number }[]) => {
+    const image = document.querySelector('.screenshot__image');
+    if (!image) return false;
+    const box = image.getBoundingClientRect();
+    if (!(box.width > 0 && box.height > 0)) return false;
+    // What is in view: the window, cut by the image's scroll container.
+    let [left, top, right, bottom] = [0, 0, innerWidth, innerHeight];
+    for (let e = image.parentElement; e; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      if (!/auto|scroll/.test(style.overflowX + style.overflowY)) continue;
+      const view = e.getBoundingClientRect();
+      [left, top] = [Math.max(left, view.left), Math.max(top, view.top)];
+      [right, bottom] = [Math.min(right, view.right), Math.min(bottom, view.bottom)];
+      break;
+    }
+    const x0 = ((left - box.left) / box.width) * 100;
+    const x1 = ((right - box.left) / box.width) * 100;
+    const y0 = ((top - box.top) / box.height) * 100;
+    const y1 = ((bottom - box.top) / box.height) * 100;
+    const inside = (x: number, y: number) => x >= x0 && x <= x1 && y >= y0 && y <= y1;
+    const expected = points.filter((p) => inside(p.x, p.y)).length;
+    let drawn = 0;
+    for (const pin of pins) {
+      const { left: l, top: t } = (pin as HTMLElement).style;
+      if (inside(parseFloat(l), parseFloat(t))) drawn++;
+    }
+    return expected > 0 && drawn >= expected;
+  };
+  const bench: BenchProbe = { longTasks, afterPaint, visiblePinsDrawn };
+  (window as unknown as { __bench: BenchProbe }).__bench = bench;
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries())
@@ -54,12 +103,11 @@ function probe(condition: ReadyCondition | null): void {
     // Long-task timing is missing; the scroll check reports nothing then.
   }
   if (!condition) return;
-  const pins = document.getElementsByClassName('pin');
   const check = () => {
     const ready =
-      pins.length >= condition.pins &&
+      ('pins' in condition ? pins.length >= condition.pins : visiblePinsDrawn(condition.visible)) &&
       (!condition.card || document.querySelector('[data-testid=comments-panel] article') !== null);
-    if (ready) afterPaint(() => (w.__bench.ready = performance.now()));
+    if (ready) afterPaint(() => (bench.ready = performance.now()));
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);

@@ -45,3 +45,15 @@ export function gzippedJs(dir: string): number {
   }
   return total;
 }
+
+/** The gzipped size (level 9) of the .js and the .css files under `dir`, in bytes. */
+export function gzippedAssets(dir: string): { file: string; ext: 'js' | 'css'; bytes: number }[] {
+  const found: { file: string; ext: 'js' | 'css'; bytes: number }[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const ext = entry.name.endsWith('.js') ? 'js' : entry.name.endsWith('.css') ? 'css' : null;
+    if (!entry.isFile() || !ext) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    found.push({ file, ext, bytes: gzipSync(fs.readFileSync(file), { level: 9 }).byteLength });
+  }
+  return found;
+}

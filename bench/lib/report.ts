@@ -18,6 +18,8 @@ export interface ResultRow {
   /** Every run's value, for the JSON. */
   samples: number[];
   baselineSamples?: number[];
+  /** The same metric's median in the run before this one (bench/results/latest.json then). */
+  previous?: number | null;
   note?: string;
 }
 
@@ -75,16 +77,32 @@ const num = (value: number, unit: ResultRow['unit']): string => {
   return value < 10 ? `${value.toFixed(2)} ms` : `${value.toFixed(0)} ms`;
 };
 
-/** The results as a Markdown table. */
+const keyOf = (r: Pick<ResultRow, 'scenario' | 'metric'>) => `${r.scenario}\u0000${r.metric}`;
+
+/**
+ * The rows with each one's median in an earlier run beside it (matched by scenario and
+ * metric; null where the earlier run had no such row or did not run that scenario).
+ */
+export function withPrevious(
+  rows: readonly ResultRow[],
+  earlier: readonly ResultRow[],
+): ResultRow[] {
+  const medians = new Map(earlier.map((r) => [keyOf(r), r.median]));
+  return rows.map((r) => ({ ...r, previous: medians.get(keyOf(r)) ?? null }));
+}
+
+/** The results as a Markdown table; `Previous` is the same median in the run before. */
 export function toMarkdown(rows: readonly ResultRow[]): string {
   const lines = [
-    '| Scenario | Metric | Median | Baseline | Ratio | Budget | Result |',
-    '| --- | --- | ---: | ---: | ---: | --- | --- |',
+    '| Scenario | Metric | Median | Previous | Baseline | Ratio | Budget | Result |',
+    '| --- | --- | ---: | ---: | ---: | ---: | --- | --- |',
   ];
   for (const r of rows) {
     const result = r.pass === null ? 'reported' : r.pass ? 'pass' : 'over';
+    const previous =
+      r.previous === undefined || r.previous === null ? '—' : num(r.previous, r.unit);
     lines.push(
-      `| ${r.scenario} | ${r.metric} | ${num(r.median, r.unit)} | ${r.baseline === null ? '—' : num(r.baseline, r.unit)} | ${r.ratio === null ? '—' : `${r.ratio.toFixed(2)}×`} | ${r.budget} | ${result} |`,
+      `| ${r.scenario} | ${r.metric} | ${num(r.median, r.unit)} | ${previous} | ${r.baseline === null ? '—' : num(r.baseline, r.unit)} | ${r.ratio === null ? '—' : `${r.ratio.toFixed(2)}×`} | ${r.budget} | ${result} |`,
     );
   }
   return lines.join('\n');

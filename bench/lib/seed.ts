@@ -61,6 +61,8 @@ export interface SeededDesign {
   reviewerIds: string[];
   /** Comments per page, in page order. */
   perPage: number[];
+  /** Where each page's pins are (percent of the image), in page order. */
+  points: { x: number; y: number }[][];
 }
 
 /** Stores one screenshot (and its thumbnail) in the image store; returns what a page row needs. */
@@ -103,6 +105,7 @@ export function seedDesign(
   const designId = seededUuid(random);
   const pageIds = Array.from({ length: spec.pages }, () => seededUuid(random));
   const reviewerIds = Array.from({ length: spec.reviewers }, () => seededUuid(random));
+  const points: { x: number; y: number }[][] = [];
   transaction(db, () => {
     db.prepare(
       `INSERT INTO designs (id, name, description, created_at, updated_at, created_hlc,
@@ -157,6 +160,8 @@ export function seedDesign(
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const pageId of pageIds) {
+      const pagePoints: { x: number; y: number }[] = [];
+      points.push(pagePoints);
       const rows: [string, string, string, string, string, number, number, string, number][] = [];
       for (let i = 0; i < spec.commentsPerPage; i++) {
         const at = now - Math.floor(random() * 60 * 86_400_000);
@@ -174,6 +179,7 @@ export function seedDesign(
       }
       // Pin numbers are the place in creation order, as Crit gives them.
       rows.sort((a, b) => a[8] - b[8] || (a[0] < b[0] ? -1 : 1));
+      for (const row of rows) pagePoints.push({ x: row[5], y: row[6] });
       rows.forEach(([id, reviewerId, tag, text, , x, y, status, at], index) =>
         comment.run(
           id,
@@ -198,6 +204,7 @@ export function seedDesign(
     id: designId,
     pageIds,
     reviewerIds,
+    points,
     perPage: pageIds.map(() => spec.commentsPerPage),
   };
 }

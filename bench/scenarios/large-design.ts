@@ -1,12 +1,13 @@
 import type { Browser, Page, Response } from '@playwright/test';
-import { newProbedContext, timeToReady } from '../lib/browser.ts';
+import { decodeWire } from '../../src/shared/wire.ts';
+import { newProbedContext, timeToReady, type BenchProbe, type Point } from '../lib/browser.ts';
 import { row, type ResultRow } from '../lib/report.ts';
 import type { CritProcess } from '../lib/servers.ts';
 import { median } from '../lib/stats.ts';
 import type { SeededDesign } from '../lib/seed.ts';
 import type { World } from '../lib/world.ts';
 
-type Bench = { __bench: { afterPaint(done: () => void): void } };
+type Bench = { __bench: BenchProbe };
 
 /** Counts what crosses the bridge: bytes per channel and comments in `comments:list`. */
 function watchBridge(page: Page) {
@@ -25,7 +26,10 @@ function watchBridge(page: Page) {
         seen.bytes += body.byteLength;
         if (url.pathname === '/api/comments:list') {
           seen.commentBytes += body.byteLength;
-          const envelope = JSON.parse(body.toString('utf8')) as { value?: unknown[] };
+          // Read as the renderer reads it: the list may have come as a table.
+          const envelope = decodeWire(body.toString('utf8'), { tables: true }) as {
+            value?: unknown[];
+          };
           seen.comments += envelope.value?.length ?? 0;
         }
       }),
@@ -34,10 +38,13 @@ function watchBridge(page: Page) {
   return seen;
 }
 
-/** Selects page `index` and resolves to the ms until its pins and first card are painted. */
-function switchPage(page: Page, index: number, pins: number): Promise<number> {
+/**
+ * Selects page `index` and resolves to the ms until its pins in view and first card are
+ * painted.
+ */
+function switchPage(page: Page, index: number, points: Point[]): Promise<number> {
   return page.evaluate(
-    ({ index, pins }) =>
+    ({ index, points }) =>
       new Promise<number>((resolve) => {
         const bench = (window as unknown as Bench).__bench;
         const buttons = document.querySelectorAll<HTMLButtonElement>('.page-list__item');
@@ -51,7 +58,7 @@ function switchPage(page: Page, index: number, pins: number): Promise<number> {
           const first = pinList[0]?.getAttribute('data-comment-id') ?? null;
           const ready =
             target.getAttribute('aria-current') === 'page' &&
-            pinList.length >= pins &&
+            bench.visiblePinsDrawn(points) &&
             first !== before &&
             document.querySelector('[data-testid=comments-panel] article') !== null;
           if (ready) bench.afterPaint(() => resolve(performance.now() - start));
@@ -59,7 +66,7 @@ function switchPage(page: Page, index: number, pins: number): Promise<number> {
         };
         requestAnimationFrame(check);
       }),
-    { index, pins },
+    { index, points },
   );
 }
 
@@ -77,8 +84,7 @@ async function openAndSwitch(
   design: SeededDesign,
   order: number[],
 ): Promise<Opened> {
-  const pins = design.perPage[0]!;
-  const context = await newProbedContext(browser, { pins, card: true });
+  const context = await newProbedContext(browser, { visible: design.points[0]!, card: true });
   const page = await context.newPage();
   const bridge = watchBridge(page);
   const open = await timeToReady(page, crit.routeUrl(`/designs/${design.id}`));
@@ -92,7 +98,7 @@ async function openAndSwitch(
     comments: bridge.comments,
   };
   const switches: number[] = [];
-  for (const index of order) switches.push(await switchPage(page, index, design.perPage[index]!));
+  for (const index of order) switches.push(await switchPage(page, index, design.points[index]!));
   await context.close();
   return { open, ...opened, switches };
 }

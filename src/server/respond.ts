@@ -3,14 +3,18 @@ import type { ServerResponse } from 'node:http';
 import type { StaticResponse } from '../core/serve-static.ts';
 import { SECURITY_HEADERS } from '../shared/csp.ts';
 import { errorEnvelope, type Envelope, type ErrorCode } from '../shared/errors.ts';
-import { encodeWire } from '../shared/wire.ts';
+import { encodeWire, type WireOptions } from '../shared/wire.ts';
 
-/** Sends an envelope as wire JSON, with the security headers; never cached. */
+/**
+ * Sends an envelope as wire JSON, with the security headers; never cached. With `tables`
+ * (the client asked for them), long lists of like objects go as tables.
+ */
 export function sendEnvelope(
   res: ServerResponse,
   status: number,
   envelope: Envelope<unknown>,
   extra: Record<string, string> = {},
+  options: WireOptions = {},
 ): void {
   res.writeHead(status, {
     ...SECURITY_HEADERS,
@@ -18,7 +22,7 @@ export function sendEnvelope(
     'Cache-Control': 'no-store',
     ...extra,
   });
-  res.end(encodeWire(envelope));
+  res.end(encodeWire(envelope, options));
 }
 
 /** Refuses a request with the typed error envelope every other error uses. */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Dispatch } from '../core/dispatch.ts';
 import type { MediaRoots } from '../core/media.ts';
 import { serveStatic } from '../core/serve-static.ts';
-import { decodeWire } from '../shared/wire.ts';
+import { WIRE_TABLES_HEADER, decodeWire } from '../shared/wire.ts';
 import { newSecret } from './auth.ts';
 import { BodyTooLarge, maxBodyFor, readBody } from './body.ts';
 import { guard, type Secrets } from './guard.ts';
@@ -72,7 +72,8 @@ async function handleApi(
   }
   const envelope = await options.dispatch(channel, args);
   const status = !envelope.ok && envelope.error.code === 'unknown-channel' ? 404 : 200;
-  sendEnvelope(res, status, envelope);
+  const tables = req.headers[WIRE_TABLES_HEADER.name] === WIRE_TABLES_HEADER.value;
+  sendEnvelope(res, status, envelope, {}, { tables });
 }
 
 /** Answers one request: the guard first, for every path, then the route. */

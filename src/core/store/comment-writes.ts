@@ -1,11 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { v7 } from 'uuid';
 import type { Comment, CommentStatus } from '../../shared/domain.ts';
 import type { CommentEdit, NewCommentInput } from '../../shared/schemas.ts';
 import { assertMayChangeComment, type CommentChange } from '../permissions.ts';
 import { encodeHlc } from '../packages/hlc.ts';
 import { isoOfStamp, stampNow, withClock } from './clock.ts';
 import { writeAnchor } from './anchors.ts';
+import { newCommentId } from './comment-ids.ts';
 import { getComment } from './comment-reads.ts';
 import { replyRecordOf } from './record-rows.ts';
 import {
@@ -30,13 +30,7 @@ const INSERT = `INSERT INTO comments (id, design_id, page_id, reviewer_id, tag, 
     status, created_at, updated_at, created_hlc, updated_hlc, number)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)`;
 
-/**
- * A new comment's id: a time-ordered uuid (version 7), so new comments go at the end of
- * the id index instead of all over it, and a bulk insert touches few index pages.
- */
-export function newCommentId(): string {
-  return v7();
-}
+export { newCommentId };
 
 /**
  * Pins a new, open comment to a page. Throws `not-found` for an unknown page or
@@ -73,6 +67,19 @@ export function addComment(db: DatabaseSync, comment: NewComment): Comment {
   return getComment(db, id);
 }
 
+const COUNT_REVIEWERS = `SELECT COUNT(*) AS n FROM reviewers
+  WHERE id IN (SELECT value FROM json_each(?))`;
+
+/**
+ * Throws `not-found` unless every id names a reviewer: one query for the whole set (a
+ * bulk insert names dozens of reviewers per batch), and on a miss the same error
+ * `requireReviewer` gives.
+ */
+function requireReviewers(db: DatabaseSync, ids: ReadonlySet<string>): void {
+  const { n } = cached(db, COUNT_REVIEWERS).get(JSON.stringify([...ids])) as { n: number };
+  if (n !== ids.size) for (const id of ids) requireReviewer(db, id);
+}
+
 /**
  * Pins many new, open comments in one transaction: an unknown page or reviewer refuses
  * the whole batch and nothing is added. Each gets its own clock stamp, in the order
@@ -84,20 +91,14 @@ export function addComments(db: DatabaseSync, comments: readonly NewComment[]): 
     withClock(db, (clock) => {
       const at = new Date(clock.now().wall).toISOString();
       const pages = new Map<string, ReturnType<typeof requirePage>>();
+      for (const c of comments) {
+        if (!pages.has(c.pageId)) pages.set(c.pageId, requirePage(db, c.pageId));
+      }
+      requireReviewers(db, new Set(comments.map((c) => c.reviewerId)));
       const numbers = new Map<string, number>();
-      const reviewers = new Set<string>();
-      const designs = new Set<string>();
       const insert = cached(db, INSERT);
       for (const c of comments) {
-        let page = pages.get(c.pageId);
-        if (!page) {
-          page = requirePage(db, c.pageId);
-          pages.set(c.pageId, page);
-        }
-        if (!reviewers.has(c.reviewerId)) {
-          requireReviewer(db, c.reviewerId);
-          reviewers.add(c.reviewerId);
-        }
+        const page = pages.get(c.pageId)!;
         const id = newCommentId();
         const stamp = encodeHlc(clock.now());
         const number = numbers.get(page.id) ?? nextPinNumber(db, page.id);
@@ -117,7 +118,6 @@ export function addComments(db: DatabaseSync, comments: readonly NewComment[]): 
           stamp,
           number,
         );
-        designs.add(page.design_id);
         added.push({
           id,
           contents: c.contents,
@@ -132,6 +132,7 @@ export function addComments(db: DatabaseSync, comments: readonly NewComment[]): 
           replies: [],
         });
       }
+      const designs = new Set([...pages.values()].map((page) => page.design_id));
       for (const designId of designs) touchDesign(db, designId, at);
     }),
   );

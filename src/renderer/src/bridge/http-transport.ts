@@ -1,12 +1,23 @@
 import type { Send } from '../../../shared/proxy-api.ts';
 import { errorEnvelope, type Envelope } from '../../../shared/errors.ts';
-import { decodeWire, encodeWire } from '../../../shared/wire.ts';
+import { WIRE_TABLES_HEADER, decodeWire, encodeWire } from '../../../shared/wire.ts';
 import { authorisedFetch } from './session.ts';
 
 export { authorisedFetch };
 
 const UNREACHABLE =
   "Crit's server did not answer. If it has stopped, start it again with `npm run serve` and open the address it prints.";
+
+/**
+ * Reads an answer (tables included, see `wire.ts`), recording the time it took as a
+ * `crit:decode <channel>` performance measure, which the benchmark reads.
+ */
+function decodeAnswer(channel: string, text: string): Envelope<unknown> {
+  const start = performance.now();
+  const envelope = decodeWire(text, { tables: true }) as Envelope<unknown>;
+  performance.measure(`crit:decode ${channel}`, { start, detail: { characters: text.length } });
+  return envelope;
+}
 
 /**
  * Browser mode: each call is a POST to `/api/<channel>` on the page's own origin, with
@@ -18,7 +29,10 @@ export const sendOverHttp: Send = async (channel, args) => {
   try {
     response = await authorisedFetch(`/api/${channel}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        [WIRE_TABLES_HEADER.name]: WIRE_TABLES_HEADER.value,
+      },
       body: encodeWire(args),
     });
   } catch {
@@ -27,7 +41,7 @@ export const sendOverHttp: Send = async (channel, args) => {
   const text = await response.text().catch(() => '');
   if (response.headers.get('content-type')?.startsWith('application/json')) {
     try {
-      return decodeWire(text) as Envelope<unknown>;
+      return decodeAnswer(channel, text);
     } catch {
       // Fall through: a broken answer is reported like any other unexpected one.
     }

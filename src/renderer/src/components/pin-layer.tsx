@@ -1,10 +1,18 @@
-import { memo, useMemo, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, useMemo, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import type { Comment } from '../../../shared/domain.ts';
+import { useDrawnPins } from '../hooks/use-drawn-pins.ts';
+import { usePinWindow } from '../hooks/use-pin-window.ts';
 import { Pin } from './pin.tsx';
 
-/** A run of one reviewer's pins, numbered on from `first`. */
+/** A pin that is drawn: its comment and its place in its group. */
+interface Shown {
+  comment: Comment;
+  index: number;
+}
+
+/** A run of one reviewer's pins, numbered on from `first`; only those drawn are given. */
 interface PinGroupProps {
-  comments: Comment[];
+  shown: Shown[];
   first: number;
   authorName: string;
   /** Hidden by the reviewer filter. */
@@ -23,7 +31,7 @@ interface PinGroupProps {
  * the accessibility tree and the tab order like any hidden content.
  */
 const PinGroup = memo(function PinGroup({
-  comments,
+  shown,
   first,
   authorName,
   hidden,
@@ -39,7 +47,7 @@ const PinGroup = memo(function PinGroup({
         contentVisibility: hidden ? 'hidden' : 'visible',
       }}
     >
-      {comments.map((comment, index) => (
+      {shown.map(({ comment, index }) => (
         <Pin
           key={comment.id}
           comment={comment}
@@ -94,8 +102,27 @@ function groupByReviewer(comments: Comment[]): { groups: Group[]; groupOf: Map<s
   return { groups, groupOf };
 }
 
+/**
+ * Pages with more pins than this draw only those in and near the view; fewer cost little
+ * to draw at once, and are then all in the document (as short comment lists are).
+ */
+export const PINS_WINDOWED_FROM = 60;
+
+/** Each group's pins that `isDrawn`, with their places in the group. */
+function shownIn(groups: Group[], isDrawn: (comment: Comment) => boolean): Shown[][] {
+  return groups.map((group) => {
+    const shown: Shown[] = [];
+    group.comments.forEach((comment, index) => {
+      if (isDrawn(comment)) shown.push({ comment, index });
+    });
+    return shown;
+  });
+}
+
 interface PinLayerProps {
   comments: Comment[];
+  /** The image's zoom, where there is one: the drawn part is measured again when it changes. */
+  scale?: number;
   reviewerId: string | null;
   nameOf: (reviewerId: string) => string;
   selectedId: string | null;
@@ -104,22 +131,42 @@ interface PinLayerProps {
 }
 
 /**
- * The pins, over the image's box, in groups per reviewer. Memoised, so the screen
+ * The pins, over the image's box, in groups per reviewer. On a page of more than
+ * `PINS_WINDOWED_FROM` pins, only those in the part of the image in view, plus a margin,
+ * are in the document (see `pin-window.ts`), and the selected one wherever it is: a page
+ * of 10,000 comments draws the ones that can be seen. The comment list is the full, accessible list of them. Memoised, so the screen
  * around it re-rendering (a busy flag, a clock tick) does not walk thousands of pins;
  * clicks go through it to the image except on the pins themselves.
  */
 export const PinLayer = memo(function PinLayer({
   comments,
+  scale = 1,
   reviewerId,
   nameOf,
   selectedId,
   onSelect,
   onPointerDown,
 }: PinLayerProps) {
+  const layerRef = useRef<HTMLDivElement>(null);
+  const windowed = comments.length > PINS_WINDOWED_FROM;
+  const view = usePinWindow(layerRef, scale, windowed);
   const { groups, groupOf } = useMemo(() => groupByReviewer(comments), [comments]);
+  const drawn = useDrawnPins(comments, windowed ? view : null);
+  const shown = useMemo(
+    () => shownIn(groups, windowed ? (c) => drawn.has(c.id) : () => true),
+    [groups, drawn, windowed],
+  );
   const selectedGroup = selectedId === null ? undefined : groupOf.get(selectedId);
+  // The selected pin stays drawn when it is out of view, so it can be revealed and dragged.
+  const withSelected = (index: number): Shown[] => {
+    const list = shown[index]!;
+    if (selectedGroup !== index || list.some((s) => s.comment.id === selectedId)) return list;
+    const at = groups[index]!.comments.findIndex((c) => c.id === selectedId);
+    return [...list, { comment: groups[index]!.comments[at]!, index: at }];
+  };
   return (
     <div
+      ref={layerRef}
       style={{
         position: 'absolute',
         inset: 0,
@@ -136,7 +183,7 @@ export const PinLayer = memo(function PinLayer({
         return (
           <PinGroup
             key={group.key}
-            comments={group.comments}
+            shown={withSelected(index)}
             // Hidden pins keep their numbers, so showing them again renumbers nothing.
             first={reviewerId === null || hidden ? group.firstOfAll : group.firstOfOwn}
             authorName={nameOf(group.reviewerId)}

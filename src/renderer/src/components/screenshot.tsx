@@ -170,6 +170,9 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
             }
             src={mediaUrl(page.img)}
             alt={`Screenshot of page ${page.name}`}
+            // Its size before it loads: the pins in view are known (and drawn) at once.
+            width={page.width}
+            height={page.height}
             draggable={false}
             decoding="async"
             style={

@@ -1,9 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { DesignSummary, SampleCard as SampleCardData } from '../../../shared/domain.ts';
 import { api } from '../bridge/api.ts';
 import { AppHeader } from '../components/app-header.tsx';
-import { DesignCard } from '../components/design-card.tsx';
 import { ErrorNote } from '../components/error-note.tsx';
 import { NewDesignDialog } from '../components/new-design-dialog.tsx';
 import { OpenPackageButton } from '../components/package-host.tsx';
@@ -14,6 +13,12 @@ import { useOpenPackages } from '../hooks/use-package-open.ts';
 import { addPackageNoticeAtom } from '../state/package-atoms.ts';
 import { profileAtom } from '../state/profile-atoms.ts';
 import './landing-screen.css';
+
+// Design cards (with the date library behind their "edited 3 days ago") load beside the
+// designs' list, which the first paint never waits for: the landing's own code stays small.
+const DesignCard = lazy(() =>
+  import('../components/design-card.tsx').then((m) => ({ default: m.DesignCard })),
+);
 
 /** Route `/`: what Crit is for, the sample reviews, and the user's own designs. */
 export function LandingScreen() {
@@ -86,21 +91,23 @@ export function LandingScreen() {
             <p className="empty-note">No designs yet. Create one and bring in its screenshots.</p>
           )}
           <ul className="card-grid">
-            {designs?.map((design) => (
-              <DesignCard
-                key={design.id}
-                design={design}
-                now={now}
-                onChanged={(changed) =>
-                  setDesigns(
-                    (list) => list?.map((d) => (d.id === changed.id ? changed : d)) ?? null,
-                  )
-                }
-                onDuplicated={(copy) => setDesigns((list) => [copy, ...(list ?? [])])}
-                onDeleted={(id) => setDesigns((list) => list?.filter((d) => d.id !== id) ?? null)}
-                onError={setError}
-              />
-            ))}
+            <Suspense fallback={null}>
+              {designs?.map((design) => (
+                <DesignCard
+                  key={design.id}
+                  design={design}
+                  now={now}
+                  onChanged={(changed) =>
+                    setDesigns(
+                      (list) => list?.map((d) => (d.id === changed.id ? changed : d)) ?? null,
+                    )
+                  }
+                  onDuplicated={(copy) => setDesigns((list) => [copy, ...(list ?? [])])}
+                  onDeleted={(id) => setDesigns((list) => list?.filter((d) => d.id !== id) ?? null)}
+                  onError={setError}
+                />
+              ))}
+            </Suspense>
           </ul>
         </section>
       </main>

@@ -125,6 +125,22 @@ describe('sendOverHttp', () => {
     expect(headers.get('content-type')).toBe('application/json');
   });
 
+  it('asks for tables and reads them back into the list they stand for', async () => {
+    const bridge = await connected();
+    const comments = Array.from({ length: 12 }, (_, i) => ({ id: `c${i}`, unread: i % 2 === 0 }));
+    const { encodeWire } = await import('../../../../src/shared/wire.ts');
+    const body = encodeWire({ ok: true, value: comments }, { tables: true });
+    expect(body).toContain('$table');
+    fetchMock.mockResolvedValueOnce(
+      new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8' } }),
+    );
+    expect(await bridge.sendOverHttp('comments:list', ['p1'])).toEqual({
+      ok: true,
+      value: comments,
+    });
+    expect(new Headers(fetchMock.mock.calls[1]![1]?.headers).get('x-crit-wire')).toBe('tables');
+  });
+
   it('passes a refusal’s envelope through, and a 401 marks the tab disconnected', async () => {
     const bridge = await connected();
     const refusal = { ok: false, error: { code: 'unauthorised', message: 'Run npm run serve.' } };
