@@ -50,7 +50,7 @@ test('a crowded page draws the pins in view, and the list still holds every comm
   expect(Math.max(...tops)).toBeLessThan(50);
 
   // Scrolled to the foot of the page, the pins there are drawn and those at the top are not.
-  const canvas = page.getByTestId('canvas');
+  const canvas = page.getByTestId('screenshot-viewport');
   await canvas.evaluate((c) => (c.scrollTop = c.scrollHeight));
   await expect
     .poll(() =>

@@ -123,6 +123,8 @@ interface PinLayerProps {
   comments: Comment[];
   /** The image's zoom, where there is one: the drawn part is measured again when it changes. */
   scale?: number;
+  /** Every pin, whatever is in view (printing). */
+  everyPin?: boolean;
   reviewerId: string | null;
   nameOf: (reviewerId: string) => string;
   selectedId: string | null;
@@ -134,13 +136,15 @@ interface PinLayerProps {
  * The pins, over the image's box, in groups per reviewer. On a page of more than
  * `PINS_WINDOWED_FROM` pins, only those in the part of the image in view, plus a margin,
  * are in the document (see `pin-window.ts`), and the selected one wherever it is: a page
- * of 10,000 comments draws the ones that can be seen. The comment list is the full, accessible list of them. Memoised, so the screen
+ * of 10,000 comments draws the ones that can be seen (printing draws them all). The
+ * comment list is the full, accessible list of them. Memoised, so the screen
  * around it re-rendering (a busy flag, a clock tick) does not walk thousands of pins;
  * clicks go through it to the image except on the pins themselves.
  */
 export const PinLayer = memo(function PinLayer({
   comments,
   scale = 1,
+  everyPin = false,
   reviewerId,
   nameOf,
   selectedId,
@@ -148,7 +152,7 @@ export const PinLayer = memo(function PinLayer({
   onPointerDown,
 }: PinLayerProps) {
   const layerRef = useRef<HTMLDivElement>(null);
-  const windowed = comments.length > PINS_WINDOWED_FROM;
+  const windowed = !everyPin && comments.length > PINS_WINDOWED_FROM;
   const view = usePinWindow(layerRef, scale, windowed);
   const { groups, groupOf } = useMemo(() => groupByReviewer(comments), [comments]);
   const drawn = useDrawnPins(comments, windowed ? view : null);

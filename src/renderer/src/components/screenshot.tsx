@@ -41,6 +41,8 @@ interface ScreenshotProps {
   onMove?: ((comment: Comment, point: PercentPoint) => void) | undefined;
   /** Overlays drawn in the image's coordinate box (the composer). */
   children?: ReactNode;
+  /** Draws every pin, not only those in view: paper shows the whole page. */
+  everyPin?: boolean;
 }
 
 /** Converts a pointer position to percent of `box`, clamped to 0–100 with two decimals. */
@@ -56,7 +58,14 @@ export function toPercent(clientX: number, clientY: number, box: DOMRect): Perce
  * The selected page's image with a numbered pin for every visible comment, in its own
  * scrolling viewport (the image box's parent), zoomable, with the zoom control over it.
  */
-export function Screenshot({ page, onPlace, canMove, onMove, children }: ScreenshotProps) {
+export function Screenshot({
+  page,
+  onPlace,
+  canMove,
+  onMove,
+  children,
+  everyPin = false,
+}: ScreenshotProps) {
   // Every pin of the page stays mounted while the reviewer filter changes (see PinGroup).
   const comments = useAtomValue(pageCommentsAtom);
   const reviewerId = useAtomValue(selectedReviewerIdAtom);
@@ -192,6 +201,8 @@ export function Screenshot({ page, onPlace, canMove, onMove, children }: Screens
               // into a fresh element at once, not inserted one by one among old siblings.
               key={page.id}
               comments={comments}
+              scale={zoom.zoom.scale}
+              everyPin={everyPin}
               reviewerId={reviewerId}
               nameOf={nameOf}
               selectedId={selection?.id ?? null}

@@ -232,6 +232,7 @@ export function DesignReviewScreen({ id }: { id: string }) {
                 onPlace={draft.place}
                 canMove={canMove}
                 onMove={comments.move}
+                everyPin={printing}
               >
                 {draft.draft && (
                   <Composer
