@@ -1,27 +1,10 @@
-import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-
-/** Debian's Chromium unless CRIT_CHROMIUM names another; Playwright's own otherwise. */
-export function chromiumPath(): string | undefined {
-  if (process.env.CRIT_CHROMIUM) return process.env.CRIT_CHROMIUM;
-  return fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
+import { chromiumLaunchOptions } from '../../src/server/chromium.ts';
 
 /** Headless Chromium launched as the end-to-end tests launch it. */
 export function launchBrowser(): Promise<Browser> {
-  const executablePath = chromiumPath();
-  return chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const options = chromiumLaunchOptions();
+  return chromium.launch({ ...options, args: ['--no-sandbox', ...options.args] });
 }
 
 /** A pin's place on the screenshot, in percent of the image. */

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Browser, CDPSession } from '@playwright/test';
 import type {
   CaptureSessionHandle,
@@ -6,19 +5,7 @@ import type {
   OpenCaptureSession,
 } from '../core/capture/index.ts';
 import { isAllowedCaptureRequest } from '../core/capture/index.ts';
-
-/** Debian's Chromium unless CRIT_CHROMIUM names another; Playwright's own otherwise. */
-export function captureChromiumPath(): string | undefined {
-  if (process.env.CRIT_CHROMIUM) return process.env.CRIT_CHROMIUM;
-  return fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
-
-/** Launch switches for the capture browser. */
-export const CAPTURE_CHROMIUM_ARGS = [
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-];
+import { chromiumLaunchOptions } from './chromium.ts';
 
 /** Chromium for captures, launched on first use and shared by every capture. */
 export interface PlaywrightCapturer {
@@ -36,13 +23,9 @@ export function createPlaywrightCapturer(browser?: Browser): PlaywrightCapturer 
   let launched: Promise<Browser> | null = null;
   const get = (): Promise<Browser> => {
     if (browser) return Promise.resolve(browser);
-    launched ??= import('@playwright/test').then(({ chromium }) => {
-      const executablePath = captureChromiumPath();
-      return chromium.launch({
-        ...(executablePath ? { executablePath } : {}),
-        args: CAPTURE_CHROMIUM_ARGS,
-      });
-    });
+    launched ??= import('@playwright/test').then(({ chromium }) =>
+      chromium.launch(chromiumLaunchOptions()),
+    );
     return launched;
   };
   return {

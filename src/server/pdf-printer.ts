@@ -1,11 +1,5 @@
-import fs from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
-
-/** Debian's Chromium unless CRIT_CHROMIUM names another; Playwright's own otherwise. */
-function chromiumPath(): string | undefined {
-  if (process.env.CRIT_CHROMIUM) return process.env.CRIT_CHROMIUM;
-  return fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
+import { chromiumLaunchOptions } from './chromium.ts';
 
 /** A PDF printer over a headless Chromium, started on first use and closed with `close`. */
 export interface ChromiumPdfPrinter {
@@ -23,22 +17,7 @@ const PRINT_TIMEOUT_MS = 120_000;
  */
 export function createPdfPrinter(): ChromiumPdfPrinter {
   let browser: Promise<Browser> | null = null;
-  const launch = () => {
-    const executablePath = chromiumPath();
-    browser ??= chromium.launch({
-      ...(executablePath ? { executablePath } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    return browser;
-  };
+  const launch = () => (browser ??= chromium.launch(chromiumLaunchOptions()));
   return {
     async print(html) {
       const context = await (await launch()).newContext({ javaScriptEnabled: false });

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
-import { CAPTURE_CHROMIUM_ARGS, captureChromiumPath } from '../../../src/server/capture-driver.ts';
+import { chromiumLaunchOptions, chromiumPath } from '../../../src/server/chromium.ts';
 
 /**
  * Whether a Chromium can be launched here, and why not: the capture tests need a real
  * browser and skip, saying so, only when none is found.
  */
 export function chromiumMissing(): string | null {
-  const path = captureChromiumPath();
+  const path = chromiumPath();
   if (path) return fs.existsSync(path) ? null : `CRIT_CHROMIUM names ${path}, which is missing`;
   try {
     return fs.existsSync(chromium.executablePath())
@@ -20,9 +20,6 @@ export function chromiumMissing(): string | null {
 
 /** Headless Chromium as the capture host launches it. */
 export function launchChromium(): Promise<Browser> {
-  const executablePath = captureChromiumPath();
-  return chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    args: ['--no-sandbox', ...CAPTURE_CHROMIUM_ARGS],
-  });
+  const options = chromiumLaunchOptions();
+  return chromium.launch({ ...options, args: ['--no-sandbox', ...options.args] });
 }
