@@ -2,7 +2,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Dispatch } from '../core/dispatch.ts';
 import type { MediaRoots } from '../core/media.ts';
-import { serveStatic } from '../core/serve-static.ts';
+import { serveStatic, type StaticResponse } from '../core/serve-static.ts';
+import { OPENER_POLICY } from '../shared/csp.ts';
 import { WIRE_TABLES_HEADER, decodeWire } from '../shared/wire.ts';
 import { newSecret } from './auth.ts';
 import { BodyTooLarge, maxBodyFor, readBody } from './body.ts';
@@ -102,7 +103,26 @@ async function handle(
     const info: SessionInfo = { mediaPrefix: `/m/${secrets.mediaKey}` };
     return sendEnvelope(res, 200, { ok: true, value: info });
   }
-  sendStatic(res, await serveStatic(options, { path: url.pathname, method: req.method ?? 'GET' }));
+  const answer = await serveStatic(options, { path: url.pathname, method: req.method ?? 'GET' });
+  sendStatic(res, withoutOpenerPolicyOnDirectVisits(req, answer));
+}
+
+/**
+ * COOP guards a page against the window that opened it. A navigation the user started
+ * (the address bar, a bookmark, the link the terminal prints: `Sec-Fetch-Site: none`)
+ * has no opener, so there the header protects nothing, while it costs a fresh renderer
+ * process before the first paint (about 40 ms here). Every other request keeps it, so a
+ * page that another site opens, or that Crit's own page navigates to, is still cut off.
+ */
+export function withoutOpenerPolicyOnDirectVisits(
+  req: IncomingMessage,
+  answer: StaticResponse,
+): StaticResponse {
+  if (req.headers['sec-fetch-site'] !== 'none' || req.headers['sec-fetch-mode'] !== 'navigate') {
+    return answer;
+  }
+  const { [OPENER_POLICY]: _dropped, ...headers } = answer.headers;
+  return { ...answer, headers };
 }
 
 /**

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 function App() {
   return (
     <main>
-      <h1>Get actionable feedback on your designs</h1>
+      <h1 elementtiming="landing-headline">Get actionable feedback on your designs</h1>
       <p>A bare React page, built with the same tools as the app.</p>
     </main>
   );

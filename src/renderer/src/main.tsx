@@ -10,15 +10,15 @@ import { isDesktop } from './bridge/api.ts';
 import { SessionGate } from './bridge/session-gate.tsx';
 import { startSession } from './bridge/session.ts';
 
-// Browser mode settles its session (token, image prefix) before the first render.
-void (isDesktop ? Promise.resolve() : startSession()).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <SessionGate>
-        <Provider>
-          <App />
-        </Provider>
-      </SessionGate>
-    </StrictMode>,
-  ),
+// Browser mode's session (token, image prefix) settles beside the first render, which
+// never waits for a round trip: bridge answers wait for it instead (see `session.ts`).
+if (!isDesktop) void startSession();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SessionGate>
+      <Provider>
+        <App />
+      </Provider>
+    </SessionGate>
+  </StrictMode>,
 );

@@ -32,6 +32,21 @@ describe('startServer: headers and files', () => {
     expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
   });
 
+  it('leaves the opener policy off only a page the user opened directly', async () => {
+    const port = Number(new URL(base).port);
+    const visit = (site: string, mode = 'navigate', path = '/') =>
+      raw(port, { path, headers: { 'sec-fetch-site': site, 'sec-fetch-mode': mode } });
+    const direct = await visit('none');
+    expect(direct.status).toBe(200);
+    expect(direct.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(direct.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    for (const site of ['cross-site', 'same-site', 'same-origin']) {
+      expect((await visit(site)).headers['cross-origin-opener-policy'], site).toBe('same-origin');
+    }
+    const asset = await visit('none', 'no-cors', '/assets/app.js');
+    expect(asset.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
   it('serves renderer assets and answers missing files with 404', async () => {
     const js = await fetch(`${base}/assets/app.js`);
     expect(js.status).toBe(200);

@@ -1,7 +1,7 @@
 import type { Send } from '../../../shared/proxy-api.ts';
 import { errorEnvelope, type Envelope } from '../../../shared/errors.ts';
 import { WIRE_TABLES_HEADER, decodeWire, encodeWire } from '../../../shared/wire.ts';
-import { authorisedFetch } from './session.ts';
+import { authorisedFetch, sessionSettled } from './session.ts';
 
 export { authorisedFetch };
 
@@ -22,19 +22,14 @@ function decodeAnswer(channel: string, text: string): Envelope<unknown> {
 /**
  * Browser mode: each call is a POST to `/api/<channel>` on the page's own origin, with
  * the access token in its `Authorization` header (see `session.ts`). Every answer, refusals
- * included, comes back as an envelope; anything else becomes an `internal` error.
+ * included, comes back as an envelope; anything else becomes an `internal` error. A call
+ * leaves at once, even while the session is still settling, but its answer is handed over
+ * only after it has settled, so what it draws can address the user's images.
  */
 export const sendOverHttp: Send = async (channel, args) => {
   let response: Response;
   try {
-    response = await authorisedFetch(`/api/${channel}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [WIRE_TABLES_HEADER.name]: WIRE_TABLES_HEADER.value,
-      },
-      body: encodeWire(args),
-    });
+    [response] = await Promise.all([post(channel, args), sessionSettled()]);
   } catch {
     return errorEnvelope('internal', UNREACHABLE);
   }
@@ -51,3 +46,14 @@ export const sendOverHttp: Send = async (channel, args) => {
     `Crit's server answered ${response.status} ${response.statusText}`.trim() + '.',
   );
 };
+
+function post(channel: string, args: unknown[]): Promise<Response> {
+  return authorisedFetch(`/api/${channel}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [WIRE_TABLES_HEADER.name]: WIRE_TABLES_HEADER.value,
+    },
+    body: encodeWire(args),
+  });
+}

@@ -14,13 +14,13 @@ function ReconnectSteps() {
 }
 
 /**
- * Shows the app while browser mode's session is good. Without one it explains how to
- * reconnect: in place of the app when the tab never connected, and as a banner over the
- * app when the server went away later (so nothing on screen, such as a draft, vanishes).
+ * Shows the app while browser mode's session is good or still settling (the app paints
+ * while it does). Without one it explains how to reconnect: in place of the app when the
+ * tab never connected, and as a banner over the app when the server went away later (so
+ * nothing on screen, such as a draft, vanishes).
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const state = useSyncExternalStore(subscribeSession, sessionState);
-  if (state === 'connecting') return null;
   if (state === 'lost' && !wasEverConnected()) {
     return (
       <main className="session-screen">

@@ -18,6 +18,7 @@ let mediaPrefix = '';
 let state: SessionState = 'ready';
 let everReady = true;
 const listeners = new Set<() => void>();
+let settled: Promise<void> = Promise.resolve();
 
 function setState(next: SessionState): void {
   if (next === state) return;
@@ -89,14 +90,28 @@ export async function authorisedFetch(path: string, init: RequestInit = {}): Pro
 }
 
 /**
- * Starts browser mode's session before the app renders: takes the token, asks the server
- * (`GET /session`) for the image prefix, and settles on `ready` or `lost`. Never throws.
+ * Resolves once the session has settled (at once in the desktop app). Bridge answers wait
+ * for it, so anything drawn from them (an image address above all) sees the media prefix.
  */
-export async function startSession(): Promise<void> {
+export function sessionSettled(): Promise<void> {
+  return settled;
+}
+
+/**
+ * Starts browser mode's session: takes the token at once (so bridge calls can leave
+ * beside it), asks the server (`GET /session`) for the image prefix, and settles on
+ * `ready` or `lost`. The app renders without waiting for it. Never throws.
+ */
+export function startSession(): Promise<void> {
   everReady = false;
   state = 'connecting';
   token = takeToken();
-  if (!token) return setState('lost');
+  if (token) settled = askServer();
+  else setState('lost');
+  return settled;
+}
+
+async function askServer(): Promise<void> {
   let envelope: Envelope<{ mediaPrefix: string }>;
   try {
     const response = await authorisedFetch('/session');

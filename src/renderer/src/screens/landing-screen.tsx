@@ -52,7 +52,7 @@ export function LandingScreen() {
       <AppHeader userAvatar={profile?.avatar} userName={profile?.name} />
       <main className="landing">
         <section className="hero" aria-labelledby="hero-title">
-          <h1 id="hero-title" className="hero__title">
+          <h1 id="hero-title" className="hero__title" elementtiming="landing-headline">
             Get actionable feedback on your designs
           </h1>
           <p className="hero__tagline">

@@ -180,3 +180,42 @@ describe('sendOverHttp', () => {
     expect(headers.get('accept')).toBe('text/event-stream');
   });
 });
+
+describe('a call made while the session is settling', () => {
+  it('leaves at once, but its answer waits for the media prefix', async () => {
+    let answerSession!: (r: Response) => void;
+    fetchMock.mockImplementationOnce(() => new Promise((resolve) => (answerSession = resolve)));
+    fetchMock.mockResolvedValueOnce(json(200, { ok: true, value: ['/media/images/a.png'] }));
+    const bridge = await loadBridge();
+    const settling = bridge.startSession();
+    expect(bridge.sessionState()).toBe('connecting');
+    let seenPrefix: string | undefined;
+    const call = bridge.sendOverHttp('designs:list', []).then((answer) => {
+      seenPrefix = bridge.mediaUrl('/media/images/a.png');
+      return answer;
+    });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/designs:list');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(seenPrefix).toBeUndefined();
+    answerSession(json(200, SESSION));
+    await settling;
+    expect((await call).ok).toBe(true);
+    expect(seenPrefix).toBe('/m/k3y/media/images/a.png');
+  });
+
+  it('still reports a refused token once the session ends lost', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(401, { ok: false, error: { code: 'unauthorised', message: 'x' } }),
+    );
+    fetchMock.mockResolvedValueOnce(
+      json(401, { ok: false, error: { code: 'unauthorised', message: 'Run npm run serve.' } }),
+    );
+    const bridge = await loadBridge();
+    void bridge.startSession();
+    const answer = await bridge.sendOverHttp('designs:list', []);
+    expect(answer.ok).toBe(false);
+    expect(bridge.sessionState()).toBe('lost');
+    expect(bridge.wasEverConnected()).toBe(false);
+  });
+});
