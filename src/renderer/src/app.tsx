@@ -15,8 +15,10 @@ import { profileAtom } from './state/profile-atoms.ts';
 const SampleReviewScreen = lazy(() =>
   import('./screens/sample-review-screen.tsx').then((m) => ({ default: m.SampleReviewScreen })),
 );
+/** The design workspace's code; the boot may start loading it before the first render. */
+export const loadDesignReviewScreen = () => import('./screens/design-review-screen.tsx');
 const DesignReviewScreen = lazy(() =>
-  import('./screens/design-review-screen.tsx').then((m) => ({ default: m.DesignReviewScreen })),
+  loadDesignReviewScreen().then((m) => ({ default: m.DesignReviewScreen })),
 );
 
 /** Hash routes, so the same build works from the app's protocol and from browser mode. */

@@ -60,3 +60,15 @@ export function covers(outer: PinWindow, inner: PinWindow): boolean {
 export function inWindow(window: PinWindow, x: number, y: number): boolean {
   return x >= window.left && x <= window.right && y >= window.top && y <= window.bottom;
 }
+
+/** The part of `window` in view: the window without the margin `windowAround` added. */
+export function viewOf(window: PinWindow, margin = WINDOW_MARGIN): PinWindow {
+  const mx = ((window.right - window.left) * margin) / (1 + 2 * margin);
+  const my = ((window.bottom - window.top) * margin) / (1 + 2 * margin);
+  return {
+    left: window.left + mx,
+    top: window.top + my,
+    right: window.right - mx,
+    bottom: window.bottom - my,
+  };
+}

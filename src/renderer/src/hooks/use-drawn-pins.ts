@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Comment } from '../../../shared/domain.ts';
-import { inWindow, type PinWindow } from '../components/pin-window.ts';
+import { inWindow, viewOf, type PinWindow } from '../components/pin-window.ts';
 
 /**
  * New pins drawn per frame once the first screenful is up: each costs style, layout and
@@ -11,10 +11,11 @@ export const NEW_PINS_PER_FRAME = 120;
 const NONE: ReadonlySet<string> = new Set();
 
 /**
- * The ids of the pins to draw: those of `comments` inside `view`. The first time, all of
- * them at once (the first paint shows every pin in view); after that, pins leaving the
- * window go at once and new ones come `NEW_PINS_PER_FRAME` a frame, nearest the middle of
- * the view first, so no frame runs long however far the view moved.
+ * The ids of the pins to draw: those of `comments` inside `view`. The first time, every
+ * pin in the part in view at once (the first paint shows them all), and the margin's in
+ * the frames after; from then on, pins leaving the window go at once and new ones come
+ * `NEW_PINS_PER_FRAME` a frame, nearest the middle of the view first, so no frame runs
+ * long however far the view moved.
  */
 export function useDrawnPins(comments: Comment[], view: PinWindow | null): ReadonlySet<string> {
   const [drawn, setDrawn] = useState(NONE);
@@ -35,9 +36,19 @@ export function useDrawnPins(comments: Comment[], view: PinWindow | null): Reado
         if (before.has(c.id)) next.add(c.id);
         else missing.push(c);
       }
-      const all = before.size === 0 || missing.length <= NEW_PINS_PER_FRAME;
-      if (!all) missing.sort((a, b) => distance(a) - distance(b));
-      for (const c of all ? missing : missing.slice(0, NEW_PINS_PER_FRAME)) next.add(c.id);
+      let adding: Comment[];
+      if (before.size === 0) {
+        const seen = viewOf(view);
+        adding = missing.filter((c) => inWindow(seen, c.position.x, c.position.y));
+        // A view with no pin in it still draws the margin's, a frame's worth at a time.
+        if (adding.length === 0) adding = missing.slice(0, NEW_PINS_PER_FRAME);
+      } else if (missing.length <= NEW_PINS_PER_FRAME) {
+        adding = missing;
+      } else {
+        adding = missing.sort((a, b) => distance(a) - distance(b)).slice(0, NEW_PINS_PER_FRAME);
+      }
+      for (const c of adding) next.add(c.id);
+      const all = adding.length === missing.length;
       current.current = next;
       setDrawn(next);
       if (!all) frame = requestAnimationFrame(step);

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import { api } from '../bridge/api.ts';
+import { openingSource } from '../bridge/prefetch.ts';
 import { designAtom } from '../state/design-atoms.ts';
 import {
   loadPageCommentsAtom,
@@ -24,13 +25,13 @@ export function useOpenDesign(id: string, run: Run, runPageLoad: Run) {
   const pageId = useAtomValue(selectedPageIdAtom);
 
   useEffect(() => {
-    void run(() => open({ source: api, id }));
+    void run(() => open({ source: openingSource, id }));
   }, [id, run, open]);
 
   // Only once this design is open: until then the page selected is the last review's.
   const isOpen = design?.id === id;
   useEffect(() => {
-    if (pageId && isOpen) void runPageLoad(() => loadPage({ source: api, pageId }));
+    if (pageId && isOpen) void runPageLoad(() => loadPage({ source: openingSource, pageId }));
   }, [pageId, isOpen, runPageLoad, loadPage]);
 
   /** Counts and reviewers come from main again; loaded comments stay. */

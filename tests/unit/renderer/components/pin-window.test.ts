@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   covers,
   inWindow,
+  viewOf,
   windowAround,
   type PinWindow,
 } from '../../../../src/renderer/src/components/pin-window.ts';
@@ -18,6 +19,14 @@ function rounded(w: PinWindow | null): Partial<PinWindow> | null {
 }
 
 describe('pin window', () => {
+  it('gives back the part in view from a window with its margin', () => {
+    for (const margin of [0.1, 0.25, 0.5]) {
+      expect(rounded(viewOf(windowAround(image, view, margin)!, margin))).toEqual(
+        rounded(windowAround(image, view, 0)),
+      );
+    }
+  });
+
   it('is the part of the image in view, in percent, widened by the margin', () => {
     expect(rounded(windowAround(image, view, 0))).toMatchObject({
       left: -10,
