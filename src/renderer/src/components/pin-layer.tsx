@@ -175,11 +175,10 @@ export const PinLayer = memo(function PinLayer({
         position: 'absolute',
         inset: 0,
         pointerEvents: 'none',
-        // Its own layer: work elsewhere on the screen (scrolling the comment list) then
-        // does not make the browser record and re-layer thousands of pins again.
         // Not paint containment: a pin on the image's edge must show whole, outside the box.
+        // Nor a layer of its own: without a GPU, compositing a transparent layer the size of
+        // the canvas over the image costs every frame more than its paint saves.
         contain: 'size layout style',
-        willChange: 'transform',
       }}
     >
       {groups.map((group, index) => {
