@@ -48,9 +48,9 @@ function probe(condition: ReadyCondition | null): void {
     });
   const pins = document.getElementsByClassName('pin');
   // The probe runs every frame of the page it measures, so it keeps its own work small:
-  // the points in view are counted once per view, and pins are read only when enough
-  // of them are in the document.
-  let counted = { key: '', expected: 0 };
+  // the points in view are counted once per list of points and view, and pins are read
+  // only when enough of them are in the document.
+  let counted: { points: unknown; key: string; expected: number } | null = null;
   const visiblePinsDrawn = (points: { x: number; y: number }[]) => {
     const image = document.querySelector('.screenshot__image');
     if (!image) return false;
@@ -72,8 +72,8 @@ function probe(condition: ReadyCondition | null): void {
     const y1 = ((bottom - box.top) / box.height) * 100;
     const inside = (x: number, y: number) => x >= x0 && x <= x1 && y >= y0 && y <= y1;
     const key = `${x0} ${x1} ${y0} ${y1}`;
-    if (counted.key !== key) {
-      counted = { key, expected: points.filter((p) => inside(p.x, p.y)).length };
+    if (counted?.points !== points || counted.key !== key) {
+      counted = { points, key, expected: points.filter((p) => inside(p.x, p.y)).length };
     }
     const { expected } = counted;
     if (expected === 0 || pins.length < expected) return false;

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ImageUp, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Page } from '../../../shared/domain.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { IMAGE_ACCEPT } from '../hooks/use-image-import.ts';
@@ -17,7 +17,8 @@ interface PageToolsProps {
   index: number;
   count: number;
   actions: PageToolActions;
-  onRename: () => void;
+  /** Starts renaming the page (given its id). Stable, like `actions`, so the tools can skip rendering. */
+  onRename: (pageId: string) => void;
   /** A move is on its way: moving again now would start from a stale order. */
   moving?: boolean;
 }
@@ -28,7 +29,14 @@ const ICON = { size: 15, 'aria-hidden': true } as const;
  * A page's tools in the sidebar: rename, move up/down, replace image, delete. They show
  * when the page's row is hovered or holds focus (see page-tools.css).
  */
-export function PageTools({ page, index, count, actions, onRename, moving }: PageToolsProps) {
+export const PageTools = memo(function PageTools({
+  page,
+  index,
+  count,
+  actions,
+  onRename,
+  moving,
+}: PageToolsProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   return (
     <div className="page-tools">
@@ -37,7 +45,7 @@ export function PageTools({ page, index, count, actions, onRename, moving }: Pag
         className="icon-button"
         aria-label={`Rename ${page.name}`}
         title="Rename"
-        onClick={onRename}
+        onClick={() => onRename(page.id)}
       >
         <Pencil {...ICON} />
       </button>
@@ -93,7 +101,7 @@ export function PageTools({ page, index, count, actions, onRename, moving }: Pag
       </button>
     </div>
   );
-}
+});
 
 interface PageRenameFormProps {
   page: Page;

@@ -1,5 +1,5 @@
 import { useSetAtom, useStore } from 'jotai';
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Page } from '../../../shared/domain.ts';
 import type { ProgressStep } from '../../../shared/events.ts';
 import { api } from '../bridge/api.ts';
@@ -40,7 +40,7 @@ export function usePageActions(
   const replaceInList = (page: Page) =>
     setPages(store.get(pagesAtom).map((p) => (p.id === page.id ? page : p)));
 
-  const actions: PageToolActions = {
+  const current: PageToolActions = {
     rename: async (p, name) => {
       const renamed = await runners('rename').run(() => api.pages.rename(p.id, name));
       if (renamed) replaceInList(renamed);
@@ -54,6 +54,21 @@ export function usePageActions(
       ),
     remove: confirmDelete,
   };
+  // The page tools get one object for good, which calls whatever the latest render made:
+  // the tools of a long list of pages then skip rendering when another page is selected.
+  const latest = useRef(current);
+  useLayoutEffect(() => {
+    latest.current = current;
+  });
+  const actions = useMemo<PageToolActions>(
+    () => ({
+      rename: (p, name) => latest.current.rename(p, name),
+      move: (p, toIndex) => latest.current.move(p, toIndex),
+      replace: (p, file) => latest.current.replace(p, file),
+      remove: (p) => latest.current.remove(p),
+    }),
+    [],
+  );
 
   /** Deletes a page after the user confirmed; the page beside it becomes selected. */
   const deleteConfirmed = async (page: Page) => {

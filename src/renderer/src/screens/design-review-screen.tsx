@@ -207,7 +207,7 @@ export function DesignReviewScreen({ id }: { id: string }) {
                         count={count}
                         actions={pageTools.actions}
                         moving={status.state('move').busy}
-                        onRename={() => setRenaming(p.id)}
+                        onRename={setRenaming}
                       />
                     )
               }
