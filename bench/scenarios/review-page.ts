@@ -43,11 +43,20 @@ async function scrollThrough(
       if (!scroller) throw new Error(`nothing scrolls at ${selector}`);
       const frame = () => new Promise<void>((resolve) => bench.afterPaint(resolve));
       await new Promise((resolve) => setTimeout(resolve, 300));
+      if (scroller.scrollHeight <= scroller.clientHeight) {
+        throw new Error(`${selector} has nothing to scroll`);
+      }
+      scroller.scrollTop = 0;
+      await frame();
       const start = performance.now();
+      let reached = 0;
       for (let i = 0; i < 60; i++) {
         scroller.scrollTop += step;
+        reached = Math.max(reached, scroller.scrollTop);
         await frame();
       }
+      // A scroll that moves nothing would count no long tasks and prove nothing.
+      if (reached === 0) throw new Error(`${selector} did not scroll`);
       for (const to of [0.25, 0.5, 0.75, 1, 0]) {
         scroller.scrollTop = (scroller.scrollHeight - scroller.clientHeight) * to;
         await frame();
@@ -62,6 +71,18 @@ async function scrollThrough(
     },
     { selector, step },
   );
+}
+
+/** Steps the screenshot's zoom with its buttons until it shows `level` (for example "50%"). */
+async function zoomTo(page: Page, level: string): Promise<void> {
+  const output = page.getByTestId('zoom-level');
+  const shown = async () => ((await output.textContent()) ?? '').replace(/\s/g, '');
+  for (let i = 0; i < 12 && (await shown()) !== level; i++) {
+    const zoomOut = parseFloat(await shown()) > parseFloat(level);
+    await page.getByRole('button', { name: zoomOut ? 'Zoom out' : 'Zoom in' }).click();
+  }
+  if ((await shown()) !== level) throw new Error(`the zoom never showed ${level}`);
+  await page.waitForTimeout(500);
 }
 
 /**
@@ -92,6 +113,10 @@ export async function reviewPageScenario(
   const longest: number[] = [];
   const canvasTasks: number[] = [];
   const canvasLongest: number[] = [];
+  const zoomed: Record<'50%' | '200%', { tasks: number[]; longest: number[] }> = {
+    '50%': { tasks: [], longest: [] },
+    '200%': { tasks: [], longest: [] },
+  };
   const wireKb: number[] = [];
   const plainKb: number[] = [];
   const decodeMs: number[] = [];
@@ -137,9 +162,18 @@ export async function reviewPageScenario(
       const scroll = await scrollThrough(page, '.workspace__panel', 700);
       longTasks.push(scroll.count);
       longest.push(scroll.longest);
-      const canvas = await scrollThrough(page, '.workspace__canvas', 300);
+      const viewport = '[data-testid=screenshot-viewport]';
+      const canvas = await scrollThrough(page, viewport, 300);
       canvasTasks.push(canvas.count);
       canvasLongest.push(canvas.longest);
+      // Zoomed out, more pins are in view than anywhere else; zoomed in, each step brings
+      // new ones sooner.
+      for (const level of ['50%', '200%'] as const) {
+        await zoomTo(page, level);
+        const atLevel = await scrollThrough(page, viewport, 300);
+        zoomed[level].tasks.push(atLevel.count);
+        zoomed[level].longest.push(atLevel.longest);
+      }
       const bytes = await wire.measure();
       wireKb.push(bytes.tables.bytes / 1024);
       plainKb.push(bytes.plain.bytes / 1024);
@@ -147,7 +181,7 @@ export async function reviewPageScenario(
       plainDecodeMs.push(bytes.plain.decodeMs);
       await context.close();
       log(
-        `  review page run ${run + 1}: first paint ${critTime.toFixed(0)} ms (bare ${bareTime.toFixed(0)}), switch p95 ${switches.at(-1)!.toFixed(0)} ms, long tasks scrolling the list ${scroll.count} (longest ${scroll.longest.toFixed(0)} ms), the screenshot ${canvas.count} (longest ${canvas.longest.toFixed(0)} ms), comments ${(bytes.tables.bytes / 1024).toFixed(0)} KB in ${bytes.tables.decodeMs.toFixed(0)} ms (plain JSON ${(bytes.plain.bytes / 1024).toFixed(0)} KB in ${bytes.plain.decodeMs.toFixed(0)} ms)`,
+        `  review page run ${run + 1}: first paint ${critTime.toFixed(0)} ms (bare ${bareTime.toFixed(0)}), switch p95 ${switches.at(-1)!.toFixed(0)} ms, long tasks scrolling the list ${scroll.count} (longest ${scroll.longest.toFixed(0)} ms), the screenshot ${canvas.count} (longest ${canvas.longest.toFixed(0)} ms; at 50% ${zoomed['50%'].tasks.at(-1)}, at 200% ${zoomed['200%'].tasks.at(-1)}), comments ${(bytes.tables.bytes / 1024).toFixed(0)} KB in ${bytes.tables.decodeMs.toFixed(0)} ms (plain JSON ${(bytes.plain.bytes / 1024).toFixed(0)} KB in ${bytes.plain.decodeMs.toFixed(0)} ms)`,
       );
     }
   } finally {
@@ -196,6 +230,21 @@ export async function reviewPageScenario(
       unit: 'ms',
       samples: canvasLongest,
     }),
+    ...(['50%', '200%'] as const).flatMap((level) => [
+      row({
+        scenario,
+        metric: `long tasks > 50 ms while scrolling the screenshot at ${level}`,
+        unit: 'count',
+        samples: zoomed[level].tasks,
+        max: 0,
+      }),
+      row({
+        scenario,
+        metric: `… longest task while scrolling it at ${level}`,
+        unit: 'ms',
+        samples: zoomed[level].longest,
+      }),
+    ]),
     row({
       scenario,
       metric: 'comments:list bytes (10,000 comments)',

@@ -24,6 +24,24 @@ interface PinGroupProps {
 }
 
 /**
+ * Whether a group would render the same: its drawn pins compared one by one (the list is
+ * built afresh whenever any pin comes or goes on the page), everything else as it is. As
+ * pins come in a few groups at a time, only those groups render again.
+ */
+function samePinGroup(a: PinGroupProps, b: PinGroupProps): boolean {
+  return (
+    a.first === b.first &&
+    a.authorName === b.authorName &&
+    a.hidden === b.hidden &&
+    a.selectedId === b.selectedId &&
+    a.onSelect === b.onSelect &&
+    a.onPointerDown === b.onPointerDown &&
+    a.shown.length === b.shown.length &&
+    a.shown.every((s, i) => s.comment === b.shown[i]!.comment && s.index === b.shown[i]!.index)
+  );
+}
+
+/**
  * One reviewer's pins. The reviewer filter hides whole groups with
  * `content-visibility: hidden`, which keeps their laid-out state: switching reviewers
  * then touches a few dozen group elements and renumbers one reviewer's pins, and going
@@ -61,7 +79,7 @@ const PinGroup = memo(function PinGroup({
       ))}
     </div>
   );
-});
+}, samePinGroup);
 
 interface Group {
   /** Stable while comments come and go: the reviewer, and which of their runs this is. */
