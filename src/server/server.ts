@@ -114,7 +114,7 @@ async function handle(
  * process before the first paint (about 40 ms here). Every other request keeps it, so a
  * page that another site opens, or that Crit's own page navigates to, is still cut off.
  */
-export function withoutOpenerPolicyOnDirectVisits(
+function withoutOpenerPolicyOnDirectVisits(
   req: IncomingMessage,
   answer: StaticResponse,
 ): StaticResponse {

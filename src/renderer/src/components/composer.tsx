@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Tag } from '../../../shared/domain.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import type { CommentDraft } from '../hooks/use-comment-draft.ts';
 import { escapeAction, type DraftState } from '../state/draft-rules.ts';
 import { ConfirmDialog } from './dialog.tsx';
 import { TagOptions } from './tag-options.tsx';
@@ -119,5 +120,20 @@ export function Composer({ draft, onSave, onEdit, onCancel, nudges = 0 }: Compos
         onCancel={() => setAsking(false)}
       />
     </>
+  );
+}
+
+/** The composer for a screen's draft, when it has one (a new draft gets a fresh one). */
+export function DraftComposer({ draft }: { draft: CommentDraft }) {
+  if (!draft.draft) return null;
+  return (
+    <Composer
+      key={`${draft.draft.x},${draft.draft.y}`}
+      draft={draft.draft}
+      onSave={draft.save}
+      onEdit={draft.edit}
+      onCancel={draft.cancel}
+      nudges={draft.nudges}
+    />
   );
 }

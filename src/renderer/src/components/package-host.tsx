@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { isDesktop } from '../bridge/api.ts';
 import { onEvent } from '../bridge/events.ts';
@@ -15,7 +15,6 @@ import { PackageNoticesDialog } from './package-notices-dialog.tsx';
  */
 export function PackageHost() {
   const inputRef = useRef<HTMLInputElement>(null);
-  const openPackages = useOpenPackages();
   const showOpened = useShowOpened();
   const addNotice = useSetAtom(addPackageNoticeAtom);
   const progress = useAtomValue(packageProgressAtom);
@@ -49,19 +48,7 @@ export function PackageHost() {
 
   return (
     <>
-      <input
-        ref={inputRef}
-        type="file"
-        hidden
-        multiple
-        accept={PACKAGE_ACCEPT}
-        aria-label="Review packages to open"
-        onChange={(e) => {
-          const files = [...(e.target.files ?? [])];
-          e.target.value = '';
-          void openPackages(files);
-        }}
-      />
+      <PackageFileInput inputRef={inputRef} label="Review packages to open" />
       {progress && (
         <output className="package-progress" data-testid="package-progress">
           Opening {progress.fileName}
@@ -74,28 +61,47 @@ export function PackageHost() {
   );
 }
 
+/** The hidden file chooser for `.critpkg` files; the files chosen are opened at once. */
+function PackageFileInput({
+  inputRef,
+  label,
+  testId,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  label: string;
+  testId?: string;
+}) {
+  const openPackages = useOpenPackages();
+  return (
+    <input
+      ref={inputRef}
+      type="file"
+      hidden
+      multiple
+      accept={PACKAGE_ACCEPT}
+      aria-label={label}
+      data-testid={testId}
+      onChange={(e) => {
+        const files = [...(e.target.files ?? [])];
+        e.target.value = '';
+        void openPackages(files);
+      }}
+    />
+  );
+}
+
 /** "Open review package…": the file chooser for `.critpkg` files, as a button. */
 export function OpenPackageButton() {
   const inputRef = useRef<HTMLInputElement>(null);
-  const openPackages = useOpenPackages();
   return (
     <>
       <button type="button" className="button" onClick={() => inputRef.current?.click()}>
         Open review package…
       </button>
-      <input
-        ref={inputRef}
-        type="file"
-        hidden
-        multiple
-        accept={PACKAGE_ACCEPT}
-        aria-label="Review package to open"
-        data-testid="open-package-input"
-        onChange={(e) => {
-          const files = [...(e.target.files ?? [])];
-          e.target.value = '';
-          void openPackages(files);
-        }}
+      <PackageFileInput
+        inputRef={inputRef}
+        label="Review package to open"
+        testId="open-package-input"
       />
     </>
   );

@@ -76,3 +76,6 @@ export function useCommentDraft(
     cancel: () => setPlaced(null),
   };
 }
+
+/** A screen's comment draft and what can be done with it (see `useCommentDraft`). */
+export type CommentDraft = ReturnType<typeof useCommentDraft>;

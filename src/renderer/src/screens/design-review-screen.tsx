@@ -6,7 +6,7 @@ import { AppHeader } from '../components/app-header.tsx';
 import { CaptureControl } from '../components/capture-control.tsx';
 import { CommentThread } from '../components/comment-thread.tsx';
 import { CommentsPanel } from '../components/comments-panel.tsx';
-import { Composer } from '../components/composer.tsx';
+import { DraftComposer } from '../components/composer.tsx';
 import { Counters } from '../components/counters.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import { ErrorNote } from '../components/error-note.tsx';
@@ -234,16 +234,7 @@ export function DesignReviewScreen({ id }: { id: string }) {
                 onMove={comments.move}
                 everyPin={printing}
               >
-                {draft.draft && (
-                  <Composer
-                    key={`${draft.draft.x},${draft.draft.y}`}
-                    draft={draft.draft}
-                    onSave={draft.save}
-                    onEdit={draft.edit}
-                    onCancel={draft.cancel}
-                    nudges={draft.nudges}
-                  />
-                )}
+                <DraftComposer draft={draft} />
               </Screenshot>
               {printing && <PrintComments pageName={page.name} />}
             </>

@@ -4,7 +4,7 @@ import { v4 as uuidv4 } from 'uuid';
 import { api } from '../bridge/api.ts';
 import { AppHeader } from '../components/app-header.tsx';
 import { CommentsPanel } from '../components/comments-panel.tsx';
-import { Composer } from '../components/composer.tsx';
+import { DraftComposer } from '../components/composer.tsx';
 import { Counters } from '../components/counters.tsx';
 import { ErrorNote } from '../components/error-note.tsx';
 import { FiltersBar } from '../components/filters-bar.tsx';
@@ -77,16 +77,7 @@ export function SampleReviewScreen({ name }: { name: string | undefined }) {
       canvas={
         page && (
           <Screenshot page={page} onPlace={draft.place}>
-            {draft.draft && (
-              <Composer
-                key={`${draft.draft.x},${draft.draft.y}`}
-                draft={draft.draft}
-                onSave={draft.save}
-                onEdit={draft.edit}
-                onCancel={draft.cancel}
-                nudges={draft.nudges}
-              />
-            )}
+            <DraftComposer draft={draft} />
           </Screenshot>
         )
       }
