@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import { addComment, addReply } from '../../../src/core/store/comments.ts';
 import { DATABASE_FILE } from '../../../src/core/store/data-folder.ts';
 import { openDatabase } from '../../../src/core/store/database.ts';
+import { localReviewerId } from '../../../src/core/store/records.ts';
 import type {
   Comment,
   DesignSummary,
@@ -64,6 +66,15 @@ export function seedReply(crit: CritServer, commentId: string, contents: string)
   return bridge<Reply>(crit, 'comments:reply', [commentId, contents]);
 }
 
+/** A reviewer who is not the local user, with initials for an avatar; gives their id. */
+function insertReviewer(db: DatabaseSync, name: string, role: ReviewerRole = 'peer'): string {
+  const id = randomUUID();
+  db.prepare(
+    'INSERT INTO reviewers (id, name, role, avatar_hash, created_at) VALUES (?, ?, ?, NULL, ?)',
+  ).run(id, name, role, new Date().toISOString());
+  return id;
+}
+
 /**
  * A comment by another reviewer, with a reply by them to `replyTo` if given. The bridge
  * only writes as the local user, so this goes to the data folder's database directly,
@@ -77,10 +88,7 @@ export function seedOtherReviewersComment(
 ): { reviewerId: string; comment: Comment; reply: Reply | null } {
   const db = openDatabase(path.join(crit.dataDir, DATABASE_FILE));
   try {
-    const reviewerId = randomUUID();
-    db.prepare(
-      'INSERT INTO reviewers (id, name, role, avatar_hash, created_at) VALUES (?, ?, ?, NULL, ?)',
-    ).run(reviewerId, reviewer.name, reviewer.role ?? 'peer', new Date().toISOString());
+    const reviewerId = insertReviewer(db, reviewer.name, reviewer.role);
     const added = addComment(db, { ...comment, tag: comment.tag ?? 'main', reviewerId });
     const reply = replyTo ? addReply(db, { ...replyTo, reviewerId }) : null;
     return { reviewerId, comment: added, reply };
@@ -94,6 +102,40 @@ export function backdateDesign(crit: CritServer, designId: string, at: Date): vo
   const db = openDatabase(path.join(crit.dataDir, DATABASE_FILE));
   try {
     db.prepare('UPDATE designs SET updated_at = ? WHERE id = ?').run(at.toISOString(), designId);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Many comments on one page at once, straight into the data folder's database: by the
+ * local user (who needs a profile first), or by a new reviewer named `by`.
+ */
+export function seedCrowd(
+  crit: CritServer,
+  pageId: string,
+  points: { x: number; y: number }[],
+  by?: string,
+): Comment[] {
+  const db = openDatabase(path.join(crit.dataDir, DATABASE_FILE));
+  try {
+    let reviewerId: string;
+    if (by === undefined) {
+      const local = localReviewerId(db);
+      if (local === null) throw new Error('seedCrowd: save a profile first');
+      reviewerId = local;
+    } else {
+      reviewerId = insertReviewer(db, by);
+    }
+    return points.map((p, i) =>
+      addComment(db, {
+        pageId,
+        contents: `${by ?? 'Own'} note ${i + 1}`,
+        ...p,
+        tag: 'main',
+        reviewerId,
+      }),
+    );
   } finally {
     db.close();
   }

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { Comment } from '../../../shared/domain.ts';
 import { timeSince } from '../../../shared/relative-time.ts';
 import { motion } from '../motion.ts';
+import { hasUnread } from '../state/unread-atoms.ts';
 import { Avatar } from './avatar.tsx';
 import { ClampedText } from './clamped-text.tsx';
 import type { WindowedItem } from './windowed-comment-list.tsx';
@@ -36,7 +37,7 @@ export function CommentCard(props: CommentCardProps) {
     selected && 'comment-card--selected',
     comment.status === 'resolved' && 'comment-card--resolved',
   ];
-  const unread = comment.unread || comment.replies.some((r) => r.unread);
+  const unread = hasUnread(comment);
   return (
     <li
       {...(windowed && {

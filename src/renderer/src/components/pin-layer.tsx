@@ -1,124 +1,17 @@
-import { memo, useMemo, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
+import { flushSync } from 'react-dom';
 import type { Comment } from '../../../shared/domain.ts';
-import { useDrawnPins } from '../hooks/use-drawn-pins.ts';
 import { usePinWindow } from '../hooks/use-pin-window.ts';
-import { Pin } from './pin.tsx';
-
-/** A pin that is drawn: its comment and its place in its group. */
-interface Shown {
-  comment: Comment;
-  index: number;
-}
-
-/** A run of one reviewer's pins, numbered on from `first`; only those drawn are given. */
-interface PinGroupProps {
-  shown: Shown[];
-  first: number;
-  authorName: string;
-  /** Hidden by the reviewer filter. */
-  hidden: boolean;
-  /** The selected comment, where it is in this group. */
-  selectedId: string | null;
-  onSelect: (comment: Comment) => void;
-  onPointerDown: (comment: Comment, event: ReactPointerEvent<HTMLButtonElement>) => void;
-}
-
-/**
- * Whether a group would render the same: its drawn pins compared one by one (the list is
- * built afresh whenever any pin comes or goes on the page), everything else as it is. As
- * pins come in a few groups at a time, only those groups render again.
- */
-function samePinGroup(a: PinGroupProps, b: PinGroupProps): boolean {
-  return (
-    a.first === b.first &&
-    a.authorName === b.authorName &&
-    a.hidden === b.hidden &&
-    a.selectedId === b.selectedId &&
-    a.onSelect === b.onSelect &&
-    a.onPointerDown === b.onPointerDown &&
-    a.shown.length === b.shown.length &&
-    a.shown.every((s, i) => s.comment === b.shown[i]!.comment && s.index === b.shown[i]!.index)
-  );
-}
-
-/**
- * One reviewer's pins. The reviewer filter hides whole groups with
- * `content-visibility: hidden`, which keeps their laid-out state: switching reviewers
- * then touches a few dozen group elements and renumbers one reviewer's pins, and going
- * back to everyone is as cheap, however many pins the page has. Hidden pins are out of
- * the accessibility tree and the tab order like any hidden content.
- */
-const PinGroup = memo(function PinGroup({
-  shown,
-  first,
-  authorName,
-  hidden,
-  selectedId,
-  onSelect,
-  onPointerDown,
-}: PinGroupProps) {
-  return (
-    <div
-      style={{
-        position: 'absolute',
-        inset: 0,
-        contentVisibility: hidden ? 'hidden' : 'visible',
-      }}
-    >
-      {shown.map(({ comment, index }) => (
-        <Pin
-          key={comment.id}
-          comment={comment}
-          // Designs number each comment for good; samples by place (SPEC A).
-          number={comment.number ?? first + index}
-          authorName={authorName}
-          selected={selectedId === comment.id}
-          onSelect={onSelect}
-          onPointerDown={onPointerDown}
-        />
-      ))}
-    </div>
-  );
-}, samePinGroup);
-
-interface Group {
-  /** Stable while comments come and go: the reviewer, and which of their runs this is. */
-  key: string;
-  reviewerId: string;
-  comments: Comment[];
-  /** The number of the group's first pin among all of the page's pins. */
-  firstOfAll: number;
-  /** … and among its reviewer's pins. */
-  firstOfOwn: number;
-}
-
-/** Splits the pins (listed reviewer by reviewer) into runs of one reviewer's. */
-function groupByReviewer(comments: Comment[]): { groups: Group[]; groupOf: Map<string, number> } {
-  const groups: Group[] = [];
-  const groupOf = new Map<string, number>();
-  const seen = new Map<string, number>();
-  const runs = new Map<string, number>();
-  comments.forEach((comment, index) => {
-    let group = groups.at(-1);
-    if (group?.reviewerId !== comment.reviewerId) {
-      const own = seen.get(comment.reviewerId) ?? 0;
-      const run = runs.get(comment.reviewerId) ?? 0;
-      runs.set(comment.reviewerId, run + 1);
-      group = {
-        key: `${comment.reviewerId}:${run}`,
-        reviewerId: comment.reviewerId,
-        comments: [],
-        firstOfAll: index + 1,
-        firstOfOwn: own + 1,
-      };
-      groups.push(group);
-    }
-    group.comments.push(comment);
-    seen.set(comment.reviewerId, (seen.get(comment.reviewerId) ?? 0) + 1);
-    groupOf.set(comment.id, groups.length - 1);
-  });
-  return { groups, groupOf };
-}
+import { Pin, type PinPress } from './pin.tsx';
+import { PinCanvas } from './pin-canvas.tsx';
+import { inWindow, type PinWindow } from './pin-window.ts';
 
 /**
  * Pages with more pins than this draw only those in and near the view; fewer cost little
@@ -126,15 +19,63 @@ function groupByReviewer(comments: Comment[]): { groups: Group[]; groupOf: Map<s
  */
 export const PINS_WINDOWED_FROM = 60;
 
-/** Each group's pins that `isDrawn`, with their places in the group. */
-function shownIn(groups: Group[], isDrawn: (comment: Comment) => boolean): Shown[][] {
-  return groups.map((group) => {
-    const shown: Shown[] = [];
-    group.comments.forEach((comment, index) => {
-      if (isDrawn(comment)) shown.push({ comment, index });
-    });
-    return shown;
+/**
+ * Where more pins than this are near the view (after the reviewer filter), they are drawn
+ * as one picture (see `PinCanvas`), with the selected one a button over it; up to it,
+ * each is a button of its own.
+ */
+export const PINS_PAINTED_FROM = 400;
+
+/**
+ * Each pin's number: the one a design's comment keeps for good, or else (samples, SPEC A)
+ * its place among the pins shown, all of them or the filtered reviewer's.
+ */
+function pinNumbers(comments: readonly Comment[], reviewerId: string | null): Map<string, number> {
+  const numbers = new Map<string, number>();
+  let place = 0;
+  comments.forEach((comment) => {
+    if (reviewerId !== null && comment.reviewerId !== reviewerId) return;
+    place++;
+    numbers.set(comment.id, comment.number ?? place);
   });
+  return numbers;
+}
+
+/** What the canvas was last given to draw, and what it was worked out from. */
+interface Picture {
+  near: readonly Comment[];
+  selected: Comment | undefined;
+  numbers: ReadonlyMap<string, number>;
+  view: PinWindow;
+  /** The pins on the canvas: those near the view, but the selected one (a button). */
+  pins: readonly Comment[];
+}
+
+/**
+ * The canvas's pins. Kept while fewer pins are shown as buttons (one reviewer's), and the
+ * canvas with them, hidden: going back to everyone with the view, the pins and the
+ * selection as they were shows the same picture again, and nothing is drawn.
+ */
+function useKeptPicture(
+  painted: boolean,
+  near: readonly Comment[],
+  numbers: ReadonlyMap<string, number>,
+  view: PinWindow | null,
+  selected: Comment | undefined,
+): Picture | null {
+  const [kept, setKept] = useState<Picture | null>(null);
+  if (!painted || !view) return kept;
+  if (
+    kept?.near === near &&
+    kept.selected === selected &&
+    kept.numbers === numbers &&
+    kept.view === view
+  )
+    return kept;
+  const next = { near, selected, numbers, view, pins: near.filter((c) => c !== selected) };
+  // Stored as React allows during render: the render starts again at once with it.
+  setKept(next);
+  return next;
 }
 
 interface PinLayerProps {
@@ -147,17 +88,17 @@ interface PinLayerProps {
   nameOf: (reviewerId: string) => string;
   selectedId: string | null;
   onSelect: (comment: Comment) => void;
-  onPointerDown: (comment: Comment, event: ReactPointerEvent<HTMLButtonElement>) => void;
+  onPointerDown: PinPress;
 }
 
 /**
- * The pins, over the image's box, in groups per reviewer. On a page of more than
- * `PINS_WINDOWED_FROM` pins, only those in the part of the image in view, plus a margin,
- * are in the document (see `pin-window.ts`), and the selected one wherever it is: a page
- * of 10,000 comments draws the ones that can be seen (printing draws them all). The
- * comment list is the full, accessible list of them. Memoised, so the screen
- * around it re-rendering (a busy flag, a clock tick) does not walk thousands of pins;
- * clicks go through it to the image except on the pins themselves.
+ * The pins of the reviewer shown (or everyone's), over the image's box. On a page of more
+ * than `PINS_WINDOWED_FROM` pins, only those in the part of the image in view, plus a
+ * margin, are drawn (see `pin-window.ts`), and the selected one wherever it is; where they
+ * are more than `PINS_PAINTED_FROM`, they are drawn on a canvas. Printing draws them all.
+ * The comment list is the full, accessible list of them. Memoised, so the screen around
+ * it re-rendering (a busy flag, a clock tick) does not walk thousands of pins; clicks go
+ * through it to the image except on the pins themselves.
  */
 export const PinLayer = memo(function PinLayer({
   comments,
@@ -172,23 +113,58 @@ export const PinLayer = memo(function PinLayer({
   const layerRef = useRef<HTMLDivElement>(null);
   const windowed = !everyPin && comments.length > PINS_WINDOWED_FROM;
   const view = usePinWindow(layerRef, scale, windowed);
-  const { groups, groupOf } = useMemo(() => groupByReviewer(comments), [comments]);
-  const drawn = useDrawnPins(comments, windowed ? view : null);
-  const shown = useMemo(
-    () => shownIn(groups, windowed ? (c) => drawn.has(c.id) : () => true),
-    [groups, drawn, windowed],
+  const everyone = useMemo(() => pinNumbers(comments, null), [comments]);
+  const numbers = useMemo(
+    () => (reviewerId === null ? everyone : pinNumbers(comments, reviewerId)),
+    [comments, reviewerId, everyone],
   );
-  const selectedGroup = selectedId === null ? undefined : groupOf.get(selectedId);
-  // The selected pin stays drawn when it is out of view, so it can be revealed and dragged.
-  const withSelected = (index: number): Shown[] => {
-    const list = shown[index]!;
-    if (selectedGroup !== index || list.some((s) => s.comment.id === selectedId)) return list;
-    const at = groups[index]!.comments.findIndex((c) => c.id === selectedId);
-    return [...list, { comment: groups[index]!.comments[at]!, index: at }];
-  };
+  const shown = useMemo(
+    () => (reviewerId === null ? comments : comments.filter((c) => c.reviewerId === reviewerId)),
+    [comments, reviewerId],
+  );
+  const nearAll = useMemo(
+    () =>
+      !windowed || !view ? [] : comments.filter((c) => inWindow(view, c.position.x, c.position.y)),
+    [comments, view, windowed],
+  );
+  const near = useMemo(
+    () =>
+      !windowed
+        ? shown
+        : reviewerId === null
+          ? nearAll
+          : nearAll.filter((c) => c.reviewerId === reviewerId),
+    [windowed, shown, nearAll, reviewerId],
+  );
+  const painted = view !== null && near.length > PINS_PAINTED_FROM;
+  // The selected pin is a button wherever it is, so it can be revealed, focused and dragged.
+  const selected = useMemo(
+    () => (selectedId === null ? undefined : shown.find((c) => c.id === selectedId)),
+    [shown, selectedId],
+  );
+  const picture = useKeptPicture(painted, near, numbers, view, selected);
+  let buttons: readonly Comment[] = painted ? [] : near;
+  if (selected && (painted || !near.includes(selected))) buttons = [...buttons, selected];
+
+  // A press on a painted pin selects it, which makes it a button at the same place, and
+  // hands that button to the drag as if it had been pressed.
+  const press = useCallback(
+    (comment: Comment, event: ReactPointerEvent<HTMLCanvasElement>) => {
+      flushSync(() => onSelect(comment));
+      const pin = layerRef.current?.querySelector<HTMLElement>(
+        `.pin[data-comment-id="${CSS.escape(comment.id)}"]`,
+      );
+      if (!pin) return;
+      pin.focus({ preventScroll: true });
+      onPointerDown(comment, event, pin);
+    },
+    [onSelect, onPointerDown],
+  );
+
   return (
     <div
       ref={layerRef}
+      data-pin-layer=""
       style={{
         position: 'absolute',
         inset: 0,
@@ -199,22 +175,27 @@ export const PinLayer = memo(function PinLayer({
         contain: 'size layout style',
       }}
     >
-      {groups.map((group, index) => {
-        const hidden = reviewerId !== null && group.reviewerId !== reviewerId;
-        return (
-          <PinGroup
-            key={group.key}
-            shown={withSelected(index)}
-            // Hidden pins keep their numbers, so showing them again renumbers nothing.
-            first={reviewerId === null || hidden ? group.firstOfAll : group.firstOfOwn}
-            authorName={nameOf(group.reviewerId)}
-            hidden={hidden}
-            selectedId={selectedGroup === index ? selectedId : null}
-            onSelect={onSelect}
-            onPointerDown={onPointerDown}
-          />
-        );
-      })}
+      {picture && (
+        <PinCanvas
+          pins={picture.pins}
+          numbers={picture.numbers}
+          window={picture.view}
+          hidden={!painted}
+          onSelect={onSelect}
+          onPress={press}
+        />
+      )}
+      {buttons.map((comment) => (
+        <Pin
+          key={comment.id}
+          comment={comment}
+          number={numbers.get(comment.id) ?? 0}
+          authorName={nameOf(comment.reviewerId)}
+          selected={comment.id === selectedId}
+          onSelect={onSelect}
+          onPointerDown={onPointerDown}
+        />
+      ))}
     </div>
   );
 });

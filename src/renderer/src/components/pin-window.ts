@@ -56,6 +56,11 @@ export function covers(outer: PinWindow, inner: PinWindow): boolean {
   );
 }
 
+/** Whether two windows are the same part of the image. */
+export function sameWindow(a: PinWindow, b: PinWindow): boolean {
+  return a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
+}
+
 /** Whether a pin at x%, y% is drawn in `window`. */
 export function inWindow(window: PinWindow, x: number, y: number): boolean {
   return x >= window.left && x <= window.right && y >= window.top && y <= window.bottom;

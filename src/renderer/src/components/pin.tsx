@@ -1,5 +1,6 @@
 import { memo, type PointerEvent as ReactPointerEvent } from 'react';
 import type { Comment } from '../../../shared/domain.ts';
+import { hasUnread } from '../state/unread-atoms.ts';
 import './pin.css';
 
 interface PinProps {
@@ -10,9 +11,15 @@ interface PinProps {
   /** Stable across renders, so an unchanged pin skips rendering. */
   onSelect: (comment: Comment) => void;
   /** A pointer went down on the pin (a drag may start). Stable across renders. */
-  onPointerDown?:
-    ((comment: Comment, event: ReactPointerEvent<HTMLButtonElement>) => void) | undefined;
+  onPointerDown?: PinPress | undefined;
 }
+
+/** A pointer went down on `pin`, the element that shows `comment`'s pin. */
+export type PinPress = (
+  comment: Comment,
+  event: ReactPointerEvent<HTMLElement>,
+  pin: HTMLElement,
+) => void;
 
 /**
  * A numbered pin centred on its comment's x%/y% of the screenshot. Memoised and free of
@@ -32,7 +39,7 @@ export const Pin = memo(function Pin({
     selected && 'pin--selected',
     comment.status === 'resolved' && 'pin--resolved',
   ];
-  const unread = comment.unread || comment.replies.some((r) => r.unread);
+  const unread = hasUnread(comment);
   if (unread) classes.push('pin--unread');
   return (
     <button
@@ -55,7 +62,9 @@ export const Pin = memo(function Pin({
         event.stopPropagation();
         onSelect(comment);
       }}
-      onPointerDown={onPointerDown && ((event) => onPointerDown(comment, event))}
+      onPointerDown={
+        onPointerDown && ((event) => onPointerDown(comment, event, event.currentTarget))
+      }
     >
       {number}
     </button>

@@ -7,7 +7,6 @@ import {
   useState,
   type KeyboardEvent,
   type MouseEvent,
-  type PointerEvent as ReactPointerEvent,
   type ReactNode,
 } from 'react';
 import type { Comment, Page } from '../../../shared/domain.ts';
@@ -21,6 +20,7 @@ import {
   selectedReviewerIdAtom,
 } from '../state/review-atoms.ts';
 import { motion } from '../motion.ts';
+import type { PinPress } from './pin.tsx';
 import { PinLayer } from './pin-layer.tsx';
 import { ScreenshotPlaceholder, useImageLoaded } from './screenshot-placeholder.tsx';
 import { ZoomControl } from './zoom-control.tsx';
@@ -66,7 +66,6 @@ export function Screenshot({
   children,
   everyPin = false,
 }: ScreenshotProps) {
-  // Every pin of the page stays mounted while the reviewer filter changes (see PinGroup).
   const comments = useAtomValue(pageCommentsAtom);
   const reviewerId = useAtomValue(selectedReviewerIdAtom);
   const nameOf = useAtomValue(reviewerNameByIdAtom);
@@ -102,7 +101,10 @@ export function Screenshot({
   });
 
   const place = (event: MouseEvent<HTMLDivElement>) => {
-    if (!onPlace || (event.target as HTMLElement).closest('button, form')) return;
+    const target = event.target as HTMLElement;
+    // Not on a pin or a form; nor a click that began on a painted pin and ended on the
+    // button it became, which goes to the pin layer itself.
+    if (!onPlace || target.closest('button, form') || target.hasAttribute('data-pin-layer')) return;
     onPlace(toPercent(event.clientX, event.clientY, event.currentTarget.getBoundingClientRect()));
   };
   // Keyboard path for comment mode: Enter drops the pin in the middle of what is in view.
@@ -118,15 +120,14 @@ export function Screenshot({
     onPlace(toPercent((left + right) / 2, (top + bottom) / 2, box));
   };
 
-  const dragStart = useCallback((comment: Comment, event: ReactPointerEvent<HTMLButtonElement>) => {
-    const frame = event.currentTarget.parentElement;
+  const dragStart = useCallback<PinPress>((comment, event, pin) => {
+    const frame = pin.parentElement;
     const { canMove: mayMove, onMove } = moveRef.current;
     if (!frame || !onMove || !mayMove?.(comment) || event.button !== 0) return;
     // No text selection or native drag may start, or the browser cancels the pointer.
     event.preventDefault();
     const startX = event.clientX;
     const startY = event.clientY;
-    const pin = event.currentTarget;
     let moved = false;
     const move = (e: PointerEvent) => {
       if (!moved && Math.hypot(e.clientX - startX, e.clientY - startY) < 4) return;

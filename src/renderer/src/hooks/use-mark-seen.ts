@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { api } from '../bridge/api.ts';
 import { commentsOfPage } from '../state/comment-store.ts';
 import { commentStoreAtom } from '../state/review-atoms.ts';
-import { pageSeenAtom, resetSeenAtom, unreadByPageAtom } from '../state/unread-atoms.ts';
+import { hasUnread, pageSeenAtom, resetSeenAtom, unreadByPageAtom } from '../state/unread-atoms.ts';
 import type { Run } from './use-action-status.ts';
 
 /** How long a page is shown before what is new on it counts as seen. */
@@ -25,11 +25,10 @@ export function useMarkSeen(designId: string, pageId: string | null, run: Run): 
   }, [designId, reset]);
 
   const loaded = pageId !== null && store.byPage.has(pageId);
-  const hasUnread =
+  const unseen =
     pageId !== null &&
-    ((unread.get(pageId) ?? 0) > 0 ||
-      commentsOfPage(store, pageId).some((c) => c.unread || c.replies.some((r) => r.unread)));
-  const due = loaded && hasUnread ? pageId : null;
+    ((unread.get(pageId) ?? 0) > 0 || commentsOfPage(store, pageId).some(hasUnread));
+  const due = loaded && unseen ? pageId : null;
 
   useEffect(() => {
     if (due === null) return;

@@ -3,6 +3,7 @@ import {
   WINDOW_MARGIN,
   WINDOW_SLACK,
   covers,
+  sameWindow,
   windowAround,
   type PinWindow,
 } from '../components/pin-window.ts';
@@ -42,8 +43,10 @@ export function usePinWindow(
       const seen = view();
       const needed = windowAround(box, seen, WINDOW_SLACK);
       if (!force && current && needed && covers(current, needed)) return;
-      current = windowAround(box, seen, WINDOW_MARGIN);
-      const next = current;
+      const next = windowAround(box, seen, WINDOW_MARGIN);
+      // A resize observer's first report, or a resize that moved nothing, changes nothing.
+      if (current && next && sameWindow(current, next)) return;
+      current = next;
       // While scrolling, new pins are drawn in React's own time, in slices, so no task runs long.
       if (force) setWindow(next);
       else startTransition(() => setWindow(next));

@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import type { Comment } from '../../../shared/domain.ts';
 import { designAtom } from './design-atoms.ts';
 
 /**
@@ -41,3 +42,8 @@ export const pageSeenAtom = atom(
 export const resetSeenAtom = atom(null, (_get, set) =>
   set(seenAtom, { designId: null, pages: new Set<string>() }),
 );
+
+/** Whether a comment, or a reply to it, arrived in a review package and is not yet seen. */
+export function hasUnread(comment: Comment): boolean {
+  return comment.unread || comment.replies.some((r) => r.unread);
+}

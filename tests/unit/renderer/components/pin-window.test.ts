@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   covers,
   inWindow,
+  sameWindow,
   viewOf,
   windowAround,
   type PinWindow,
@@ -71,5 +72,11 @@ describe('pin window', () => {
     expect(covers(w, wide)).toBe(false);
     const below = windowAround({ ...image, top: image.top - 300 }, view, 0)!;
     expect(covers(wide, below)).toBe(false);
+  });
+
+  it('tells a window measured again unchanged from one that moved', () => {
+    const w = windowAround(image, view)!;
+    expect(sameWindow(w, windowAround(image, view)!)).toBe(true);
+    expect(sameWindow(w, windowAround({ ...image, top: image.top - 1 }, view)!)).toBe(false);
   });
 });
