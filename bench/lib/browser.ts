@@ -27,7 +27,8 @@ export interface BenchProbe {
   longTasks: { start: number; duration: number }[];
   /**
    * Whether every point in the part of the screenshot in view has its pin drawn there
-   * (pins are matched by the left/top percent they are placed at; nothing is laid out).
+   * (pins are matched by the left/top percent they are placed at; nothing is laid out;
+   * a canvas of pins counts its pins when it covers the view).
    */
   visiblePinsDrawn(points: Point[]): boolean;
   ready?: number;
@@ -76,8 +77,17 @@ function probe(condition: ReadyCondition | null): void {
       counted = { points, key, expected: points.filter((p) => inside(p.x, p.y)).length };
     }
     const { expected } = counted;
-    if (expected === 0 || pins.length < expected) return false;
+    if (expected === 0) return false;
+    // A crowd is painted on a canvas that says which part of the image it holds (in
+    // percent) and how many pins it drew there: it counts when that part covers the view.
     let drawn = 0;
+    const canvas = document.querySelector<HTMLElement>('[data-testid=pin-canvas]');
+    const [cl, ct, cr, cb] = (canvas?.dataset.window ?? '').split(' ').map(Number);
+    const shown = canvas !== null && canvas.style.visibility !== 'hidden';
+    if (shown && cl! <= x0 && ct! <= y0 && cr! >= x1 && cb! >= y1) {
+      drawn += Number(canvas!.dataset.pins);
+    }
+    if (drawn + pins.length < expected) return false;
     for (const pin of pins) {
       const { left: l, top: t } = (pin as HTMLElement).style;
       if (inside(parseFloat(l), parseFloat(t))) drawn++;
