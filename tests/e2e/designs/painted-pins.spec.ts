@@ -121,4 +121,13 @@ test('a crowd of pins is painted, and each painted pin can be chosen, dragged an
   await expect(canvas).toBeVisible();
   await expect(design.pins).toHaveCount(1);
   await expect(pressed).toHaveAttribute('data-comment-id', another.id);
+
+  // A narrower window shrinks the screenshot: the pins are drawn again where it puts them.
+  const wide = (await design.image.boundingBox())!.width;
+  await page.setViewportSize({ width: 1200, height: 1000 });
+  await expect.poll(async () => (await design.image.boundingBox())!.width).toBeLessThan(wide);
+  const later = own[128]!;
+  const here = await onScreen(later.position);
+  await page.mouse.click(here.x, here.y);
+  await expect(pressed).toHaveAttribute('data-comment-id', later.id);
 });

@@ -38,15 +38,19 @@ export function usePinWindow(
     const view = () =>
       scroller?.getBoundingClientRect() ?? new DOMRect(0, 0, window.innerWidth, window.innerHeight);
     let current: PinWindow | null = null;
+    let size = '';
     const update = (force: boolean) => {
       const box = image.getBoundingClientRect();
       const seen = view();
       const needed = windowAround(box, seen, WINDOW_SLACK);
       if (!force && current && needed && covers(current, needed)) return;
       const next = windowAround(box, seen, WINDOW_MARGIN);
-      // A resize observer's first report, or a resize that moved nothing, changes nothing.
-      if (current && next && sameWindow(current, next)) return;
+      // A resize observer's first report, or a resize that changed neither the image's
+      // size nor the part of it in view, changes nothing (pins are drawn in the image's px).
+      const nextSize = `${box.width}×${box.height}`;
+      if (current && next && sameWindow(current, next) && size === nextSize) return;
       current = next;
+      size = nextSize;
       // While scrolling, new pins are drawn in React's own time, in slices, so no task runs long.
       if (force) setWindow(next);
       else startTransition(() => setWindow(next));
