@@ -163,6 +163,7 @@ export async function capturePage(
         clip: { x: 0, y: tile.y, width, height: tile.height, scale: 1 },
         captureBeyondViewport: false,
         fromSurface: true,
+        optimizeForSpeed: true,
       })) as { data?: unknown };
       if (typeof shot?.data !== 'string') {
         throw new CaptureError('page-error', 'The browser returned no screenshot.');

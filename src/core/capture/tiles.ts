@@ -45,7 +45,7 @@ export async function stitchTiles(
   if (covered !== height) throw new Error(`The tiles cover ${covered} of ${height} px.`);
   if (tiles.length === 1) return tiles[0]!.png;
   return sharp({
-    create: { width, height, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } },
+    create: { width, height, channels: 3, background: { r: 255, g: 255, b: 255 } },
     limitInputPixels: false,
   })
     .composite(tiles.map((t) => ({ input: t.png, top: t.y, left: 0 })))
