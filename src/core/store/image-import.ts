@@ -1,6 +1,7 @@
 import {
   flattenAnimation,
   inspectImage,
+  inspectImageWith,
   makeAvatar,
   makeThumbnail,
   type ImageInfo,
@@ -15,21 +16,25 @@ export interface StoredPageImage {
 }
 
 /**
- * Checks a page image and stores it with its thumbnail (outside any transaction).
- * One step after another, each only once the one before has passed: the header (a
- * file over a limit stops here, undecoded), one streaming decode of every row, then
- * the bounded decode that makes the thumbnail. A refused file stores nothing. An
+ * Checks a page image and stores it with its thumbnail (outside any transaction): first
+ * the header (a file over a limit stops here, undecoded), then one streaming decode of
+ * every row with, beside it, the bounded decode that makes the thumbnail; the image and
+ * the thumbnail are stored only once both have passed. A refused file stores nothing. An
  * animation is stored as its first frame.
  */
 export async function storePageImage(
   store: ImageStore,
   bytes: Uint8Array,
 ): Promise<StoredPageImage> {
-  const info = await inspectImage(bytes);
+  const { info, result: thumbnail } = await inspectImageWith(bytes, (info) =>
+    info.animated ? Promise.resolve(null) : makeThumbnail(bytes, info),
+  );
   const still = info.animated ? await flattenAnimation(bytes, info) : bytes;
-  const thumbnail = await makeThumbnail(still, info);
-  const hash = await store.put(still, info.ext);
-  const thumbHash = await store.put(thumbnail, 'webp');
+  const thumb = thumbnail ?? (await makeThumbnail(still, info));
+  const [hash, thumbHash] = await Promise.all([
+    store.put(still, info.ext),
+    store.put(thumb, 'webp'),
+  ]);
   return { info, hash, thumbHash };
 }
 

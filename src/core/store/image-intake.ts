@@ -174,18 +174,31 @@ const unreadable = (format: ImageFormat) =>
  * of those formats, and `CritError('too-large')` for files over a limit; both say which.
  */
 export async function inspectImage(bytes: Uint8Array): Promise<ImageInfo> {
+  return (await inspectImageWith(bytes, () => Promise.resolve())).info;
+}
+
+/**
+ * `inspectImage`, with `alongside(info)` started once the header has passed, beside the
+ * decode of every row (on another core): work on an image that is bounded by its header's
+ * limits, whose result is used only if the image passes. The image's refusal comes
+ * first; `alongside`'s own failure only if the image passed.
+ */
+export async function inspectImageWith<T>(
+  bytes: Uint8Array,
+  alongside: (info: ImageInfo) => Promise<T>,
+): Promise<{ info: ImageInfo; result: T }> {
   const { info, rawWidth, rawHeight } = await readHeader(bytes);
-  try {
-    // Asking for the last row makes the decoder go through every row before it (none of
-    // the three formats can skip ahead), without holding the whole decoded image.
-    await decoder(bytes)
+  // Asking for the last row makes the decoder go through every row before it (none of
+  // the three formats can skip ahead), without holding the whole decoded image.
+  const check = (async () =>
+    decoder(bytes)
       .extract({ left: 0, top: rawHeight - 1, width: rawWidth, height: 1 })
       .raw()
-      .toBuffer();
-  } catch {
-    throw unreadable(info.format);
-  }
-  return info;
+      .toBuffer())();
+  const [checked, done] = await Promise.allSettled([check, alongside(info)]);
+  if (checked.status === 'rejected') throw unreadable(info.format);
+  if (done.status === 'rejected') throw done.reason;
+  return { info, result: done.value };
 }
 
 /**

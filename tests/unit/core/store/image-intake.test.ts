@@ -10,6 +10,7 @@ import {
   MAX_IMAGE_WIDTH,
   flattenAnimation,
   inspectImage,
+  inspectImageWith,
   makeAvatar,
   makeThumbnail,
 } from '../../../../src/core/store/image-intake.ts';
@@ -151,6 +152,31 @@ describe('inspectImage', () => {
     const error = await refusal(big);
     expect(error.code).toBe('too-large');
     expect(error.message).toBe('The file is 40.1 MB; Crit takes image files up to 40 MB.');
+  });
+});
+
+describe('inspectImageWith', () => {
+  it('starts the work beside the decode only past the header, and a refusal wins over its failure', async () => {
+    let started = 0;
+    const failing = async () => {
+      started++;
+      throw new Error('the work beside failed');
+    };
+    // Not an image: refused at the header, before the work starts.
+    await expect(
+      inspectImageWith(new TextEncoder().encode('hello'), failing),
+    ).rejects.toMatchObject({ code: 'unsupported-file' });
+    expect(started).toBe(0);
+    // A JPEG cut short passes its header, not the decode: the refusal is what is said.
+    const jpeg = await makeImage(400, 300, 'jpeg');
+    const cut = jpeg.subarray(0, Math.floor(jpeg.length * 0.7));
+    await expect(inspectImageWith(cut, failing)).rejects.toThrow(/JPEG image but cannot be read/);
+    expect(started).toBe(1);
+    // A whole image: the work's own failure, or else its result.
+    await expect(inspectImageWith(jpeg, failing)).rejects.toThrow('the work beside failed');
+    const { info, result } = await inspectImageWith(jpeg, async (i) => i.width * i.height);
+    expect(info).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
+    expect(result).toBe(120_000);
   });
 });
 
